@@ -1,0 +1,7 @@
+/** The store served when a request names no other. */
+export const DEFAULT_TENANT = "selvage";
+
+/** Value of products.source for products managed in this application. */
+export const PRODUCT_SOURCE = "selvage";
+
+export const CURRENCY = "USD";

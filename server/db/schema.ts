@@ -1,0 +1,368 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Money is integer cents everywhere; formatting to "$12.50" happens only at the edge.
+// Every tenant-owned table carries tenant_id, and tenant_id leads its unique keys.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const tenantId = () =>
+  text("tenant_id")
+    .notNull()
+    .references(() => tenants.id, { onDelete: "cascade" });
+
+// ---------------------------------------------------------------- stores
+
+export const tenants = pgTable("tenants", {
+  id: text("id").primaryKey(),
+  createdAt: createdAt(),
+});
+
+export const storeSettings = pgTable("store_settings", {
+  tenantId: text("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  storeName: text("store_name").notNull(),
+  contactEmail: text("contact_email").notNull(),
+  contactPhone: text("contact_phone").notNull().default(""),
+  logoUrl: text("logo_url"),
+  primaryColor: text("primary_color").notNull().default("#D4AF37"),
+  textColor: text("text_color").notNull().default("#1F1E1D"),
+  bgColor: text("bg_color").notNull().default("#FDFCF7"),
+  defaultProductDescription: text("default_product_description").notNull().default(""),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("categories_tenant_slug").on(t.tenantId, t.slug)],
+);
+
+/** Three image slots: main, detail, inside. A blank slot is an empty string. */
+export type ImageSlots = string[];
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    hasFabricSelection: boolean("has_fabric_selection").notNull().default(true),
+    defaultImages: jsonb("default_images").$type<ImageSlots>().notNull().default([]),
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_tenant_slug").on(t.tenantId, t.slug),
+    index("products_tenant_created").on(t.tenantId, t.createdAt.desc()),
+    index("products_category").on(t.categoryId),
+    // Case-insensitive substring search stays fast on large catalogues.
+    index("products_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("products_description_trgm").using("gin", sql`lower(${t.description}) gin_trgm_ops`),
+    check("products_price_positive", sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const productFabrics = pgTable(
+  "product_fabrics",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    label: text("label").notNull(),
+    swatchUrl: text("swatch_url").notNull().default(""),
+    upchargeCents: integer("upcharge_cents").notNull().default(0),
+    /** Product images shown instead of the defaults while this fabric is chosen. */
+    imgOverride: jsonb("img_override").$type<string[]>().notNull().default([]),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_fabrics_tenant_product_code").on(t.tenantId, t.productId, t.code),
+    index("product_fabrics_product").on(t.productId),
+    check("product_fabrics_upcharge_nonnegative", sql`${t.upchargeCents} >= 0`),
+  ],
+);
+
+export const fabricLibrary = pgTable(
+  "fabric_library",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    color: text("color").notNull(),
+    customColor: text("custom_color").notNull().default(""),
+    priceCents: integer("price_cents").notNull().default(0),
+    swatchUrl: text("swatch_url").notNull(),
+    inStock: boolean("in_stock").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("fabric_library_tenant_code").on(t.tenantId, t.code),
+    index("fabric_library_tenant_sort").on(t.tenantId, t.sortOrder),
+    check("fabric_library_price_nonnegative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- orders and payments
+
+export interface ShippingAddress {
+  street: string;
+  apartment: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+export const ORDER_STATUSES = ["awaiting_payment", "new", "payment_failed", "expired", "canceled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderNumber: text("order_number").notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("awaiting_payment"),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull().default(""),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    orderNotes: text("order_notes").notNull().default(""),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    paymentProvider: text("payment_provider").notNull(),
+    /** The provider's checkout session id, known once the hosted page is created. */
+    paymentSessionId: text("payment_session_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_tenant_number").on(t.tenantId, t.orderNumber),
+    uniqueIndex("orders_payment_session").on(t.paymentSessionId),
+    index("orders_tenant_created").on(t.tenantId, t.createdAt.desc()),
+    check("orders_total_is_subtotal_plus_shipping", sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // Kept as a snapshot: the product may change or disappear after the sale.
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    fabricCode: text("fabric_code").notNull(),
+    fabricLabel: text("fabric_label").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    index("order_items_order").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The spec's purchase records: one per paid checkout session. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex("payments_session").on(t.sessionId), uniqueIndex("payments_order").on(t.orderId)],
+);
+
+/** Provider events already handled, so a redelivered webhook does nothing twice. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- messages and email
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_tenant_created").on(t.tenantId, t.createdAt.desc())],
+);
+
+export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** Durable outbox: an email is written with the event that causes it and sent in the background. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    kind: text("kind").notNull(),
+    /** Makes enqueueing idempotent: the same event never queues the same email twice. */
+    dedupeKey: text("dedupe_key").notNull(),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    status: text("status").$type<EmailStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_tenant_dedupe").on(t.tenantId, t.dedupeKey),
+    index("email_outbox_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+// ---------------------------------------------------------------- auth (better-auth's tables)
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier").on(t.identifier)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** Who may manage a store: the spec's `selvage_access` flag / apps list, kept as a membership. */
+export const storeMembers = pgTable(
+  "store_members",
+  {
+    tenantId: tenantId(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull().default("owner"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
+);

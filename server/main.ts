@@ -1,0 +1,31 @@
+// Starts the shop. Production serves the built bundle; `--dev` compiles on the fly with Vite.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const rootDir = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+
+interface ServerEntry {
+  start(options: { rootDir: string; vite?: unknown }): Promise<unknown>;
+}
+
+try {
+  if (dev) {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root: rootDir, server: { middlewareMode: true }, appType: "custom" });
+    const entry = (await vite.ssrLoadModule("./server/app.ts")) as ServerEntry;
+    await entry.start({ rootDir, vite });
+  } else {
+    const bundle = pathToFileURL(path.join(rootDir, "build/server/index.js")).href;
+    const entry = (await import(bundle)) as ServerEntry;
+    await entry.start({ rootDir });
+  }
+} catch (error) {
+  // Configuration problems are the owner's to fix: say what is wrong, without a stack trace.
+  if (error instanceof Error && error.name === "ConfigError") {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}
