@@ -2,10 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The server bundle is the whole HTTP app (server/app.ts), so routes and the
-  // server share one copy of every module (router contexts compare by identity).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+export default defineConfig({
+  // The server bundle's entry is the whole HTTP app (server/app.ts), so routes and
+  // the server share one copy of every module (router contexts compare by identity).
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

@@ -22,7 +22,7 @@ try {
   }
 } catch (error) {
   // Configuration problems are the owner's to fix: say what is wrong, without a stack trace.
-  if (error instanceof Error && error.name === "ConfigError") {
+  if (error instanceof Error && ["ConfigError", "DataDirBusyError"].includes(error.name)) {
     console.error(error.message);
   } else {
     console.error(error);

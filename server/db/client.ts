@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock.ts";
 import * as schema from "./schema.ts";
 
 /** The one database type routes and services see, whichever engine is underneath. */
@@ -32,6 +33,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { migrationsFolder } = options;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server must not crash the process; the
+    // next query reconnects or fails, and /healthz reports it.
+    pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder });
@@ -43,19 +47,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   let dataPath: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
     dataPath = path.join(options.dataDir, "pgdata");
-    mkdirSync(dataPath, { recursive: true });
   }
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const close = async () => {
+    await client.close();
+    unlock();
+  };
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
-    await client.close();
+    await close();
     throw error;
   }
-  return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
+  return { db: db as unknown as Database, engine: "pglite", close };
 }
 
 /** Answers whether the database can run a query right now (used by /healthz). */

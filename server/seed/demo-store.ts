@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { eq } from "drizzle-orm";
 import { DEFAULT_TENANT, PRODUCT_SOURCE } from "../../core/constants.ts";
 import { ensureOwner } from "../auth/owner.ts";
@@ -7,7 +8,14 @@ import { categories, fabricLibrary, productFabrics, products, storeSettings, ten
 import type { Logger } from "../logger.ts";
 import { storeImage } from "../storage/images.ts";
 import type { FileStorage } from "../storage/local-storage.ts";
-import { DEMO_CATEGORIES, DEMO_FABRICS, DEMO_PRODUCTS, DEMO_STORE, type DemoFabric } from "./demo-catalog.ts";
+import {
+  DEMO_CATEGORIES,
+  DEMO_FABRICS,
+  DEMO_PRODUCTS,
+  DEMO_STORE,
+  defaultFabricCode,
+  demoFabric,
+} from "./demo-catalog.ts";
 import { renderLogo, renderProductPicture, renderSwatch } from "./demo-images.ts";
 
 interface SeedDeps {
@@ -27,6 +35,7 @@ export async function ensureDemoStore({ db, storage, config, log }: SeedDeps): P
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, DEFAULT_TENANT));
   if (!existing) {
     const started = Date.now();
+    log.info("first start: creating the demo store and its pictures (this takes a little while)");
     const images = await renderDemoImages(storage);
     const seeded = await insertDemoStore(db, images);
     if (seeded) log.info({ ms: Date.now() - started, products: DEMO_PRODUCTS.length }, "demo store seeded");
@@ -44,48 +53,65 @@ interface DemoImages {
 }
 
 // Images are files, not rows: they are written before the transaction, and a
-// failed seed leaves only unreferenced files behind.
+// failed seed leaves only unreferenced files behind. Rendering dominates the
+// seed's time, so pictures are made a few at a time to use every core.
 async function renderDemoImages(storage: FileStorage): Promise<DemoImages> {
-  const fabricsByCode = new Map(DEMO_FABRICS.map((fabric) => [fabric.code, fabric]));
-  const fabric = (code: string): DemoFabric => {
-    const found = fabricsByCode.get(code);
-    if (!found) throw new Error(`Demo product refers to unknown fabric ${code}`);
-    return found;
+  const store = async (picture: Promise<Buffer>, folder: string) => (await storeImage(storage, await picture, folder)).url;
+
+  const swatchJobs = DEMO_FABRICS.map(
+    (item) => async () => [item.code, await store(renderSwatch(item.look), `fabrics/${item.code}`)] as const,
+  );
+  const productJobs = DEMO_PRODUCTS.map((product) => async () => {
+    const look = demoFabric(defaultFabricCode(product)).look;
+    const slots = await Promise.all(
+      (["main", "detail", "inside"] as const).map((view) =>
+        product.images.includes(view)
+          ? store(renderProductPicture(product.shape, look, view), `products/${product.slug}`)
+          : "",
+      ),
+    );
+    return [product.slug, slots] as const;
+  });
+  const overrideJobs = DEMO_PRODUCTS.flatMap((product) =>
+    (product.hasFabricSelection ? product.fabrics : [])
+      .filter((option) => option.withImages)
+      .map((option) => async () => {
+        const look = demoFabric(option.code).look;
+        const pictures: string[] = [];
+        for (const view of product.images) {
+          pictures.push(await store(renderProductPicture(product.shape, look, view), `products/${product.slug}`));
+        }
+        return [`${product.slug}:${option.code}`, pictures] as const;
+      }),
+  );
+
+  const concurrency = availableParallelism() * 2;
+  const [logo, swatches, productDefaults, fabricOverrides] = await Promise.all([
+    store(renderLogo(), "store"),
+    runLimited(swatchJobs, concurrency),
+    runLimited(productJobs, concurrency),
+    runLimited(overrideJobs, concurrency),
+  ]);
+  return {
+    logo,
+    swatches: new Map(swatches),
+    productDefaults: new Map(productDefaults),
+    fabricOverrides: new Map(fabricOverrides),
   };
+}
 
-  const logo = (await storeImage(storage, await renderLogo(), "store")).url;
-  const swatches = new Map<string, string>();
-  for (const item of DEMO_FABRICS) {
-    swatches.set(item.code, (await storeImage(storage, await renderSwatch(item.look), `fabrics/${item.code}`)).url);
-  }
-
-  const productDefaults = new Map<string, string[]>();
-  const fabricOverrides = new Map<string, string[]>();
-  for (const product of DEMO_PRODUCTS) {
-    const mainFabricCode = product.hasFabricSelection ? product.fabrics[0]?.code : product.fixedFabric;
-    if (!mainFabricCode) throw new Error(`Demo product ${product.slug} has no fabric to picture`);
-    const slots: string[] = [];
-    for (const view of ["main", "detail", "inside"] as const) {
-      if (!product.images.includes(view)) {
-        slots.push("");
-        continue;
-      }
-      const picture = await renderProductPicture(product.shape, fabric(mainFabricCode).look, view);
-      slots.push((await storeImage(storage, picture, `products/${product.slug}`)).url);
+/** Runs jobs with at most `limit` in flight; answers their results in job order. */
+async function runLimited<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await jobs[index]!();
     }
-    productDefaults.set(product.slug, slots);
-
-    for (const option of product.hasFabricSelection ? product.fabrics : []) {
-      if (!option.withImages || option.code === mainFabricCode) continue;
-      const override: string[] = [];
-      for (const view of product.images) {
-        const picture = await renderProductPicture(product.shape, fabric(option.code).look, view);
-        override.push((await storeImage(storage, picture, `products/${product.slug}`)).url);
-      }
-      fabricOverrides.set(`${product.slug}:${option.code}`, override);
-    }
-  }
-  return { logo, swatches, productDefaults, fabricOverrides };
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return results;
 }
 
 /** Answers false when another process seeded the store first. */
@@ -168,7 +194,18 @@ async function insertDemoStore(db: Database, images: DemoImages): Promise<boolea
             };
           })
         : // Without fabric selection the product still has its one "default" option.
-          [{ tenantId, productId: row.id, code: "default", label: "Default", swatchUrl: "", upchargeCents: 0, imgOverride: [], sortOrder: 0 }];
+          [
+            {
+              tenantId,
+              productId: row.id,
+              code: "default",
+              label: "Default",
+              swatchUrl: "",
+              upchargeCents: 0,
+              imgOverride: [],
+              sortOrder: 0,
+            },
+          ];
       await tx.insert(productFabrics).values(options);
     }
     return true;

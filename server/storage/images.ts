@@ -31,20 +31,25 @@ export async function storeImage(storage: FileStorage, input: Buffer, folder: st
     throw new ImageRejectedError("Please upload an image file");
   }
 
-  const { data, info } = await sharp(input, { animated: false })
+  // Decode once; the stored image and its variants are all encoded from these pixels.
+  const { data: pixels, info } = await sharp(input, { animated: false })
     .rotate()
     .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 82 })
+    .raw()
     .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  const fromPixels = () => sharp(pixels, { raw: { width, height, channels } });
+  // Effort 2 encodes about twice as fast as the default for files a few percent larger.
+  const encode = (image: ReturnType<typeof sharp>) => image.webp({ quality: 82, effort: 2 }).toBuffer();
 
+  const data = await encode(fromPixels());
   const hash = createHash("sha256").update(data).digest("hex").slice(0, 20);
-  const { width, height } = info;
   const url = await storage.put(`${folder}/${storedImageName(hash, width, height)}`, data);
-
-  for (const variantWidth of IMAGE_WIDTHS) {
-    if (variantWidth >= width) continue;
-    const variant = await sharp(data).resize({ width: variantWidth }).webp({ quality: 80 }).toBuffer();
-    await storage.put(`${folder}/${storedImageName(hash, width, height, variantWidth)}`, variant);
-  }
+  await Promise.all(
+    IMAGE_WIDTHS.filter((variantWidth) => variantWidth < width).map(async (variantWidth) => {
+      const variant = await encode(fromPixels().resize({ width: variantWidth }));
+      await storage.put(`${folder}/${storedImageName(hash, width, height, variantWidth)}`, variant);
+    }),
+  );
   return { url, width, height };
 }

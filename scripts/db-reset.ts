@@ -1,0 +1,44 @@
+// `npm run db:reset`: wipes the embedded database and uploaded files in DATA_DIR,
+// then seeds the demo store again. Refuses while the shop is running on them.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../server/config.ts";
+import { lockDataDir } from "../server/db/data-dir-lock.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { createLogger } from "../server/logger.ts";
+import { ensureDemoStore } from "../server/seed/demo-store.ts";
+import { createLocalStorage } from "../server/storage/local-storage.ts";
+
+try {
+  process.loadEnvFile(".env");
+} catch {
+  // no .env: defaults and the environment apply
+}
+const config = loadConfig();
+if (config.DATABASE_URL) {
+  console.error("db:reset only resets the embedded database; DATABASE_URL is set, so nothing was changed.");
+  process.exit(1);
+}
+
+const release = lockDataDir(config.DATA_DIR);
+for (const entry of ["pgdata", "uploads", "mail"]) {
+  rmSync(path.join(config.DATA_DIR, entry), { recursive: true, force: true });
+}
+release();
+
+const log = createLogger(config.LOG_LEVEL);
+const database = await openDatabase({
+  dataDir: config.DATA_DIR,
+  migrationsFolder: path.resolve(import.meta.dirname, "../drizzle"),
+});
+try {
+  await ensureDemoStore({
+    db: database.db,
+    storage: createLocalStorage(path.join(config.DATA_DIR, "uploads")),
+    config,
+    log,
+  });
+} finally {
+  await database.close();
+}
+console.log(`The demo store in ${config.DATA_DIR} was reset.`);

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "selvage-config-"));
+
+describe("loadConfig", () => {
+  it("uses the documented defaults", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.secure).toBe(false);
+    expect(config.ALLOW_TEST_PAYMENTS).toBe(false);
+  });
+
+  it("treats empty values as unset", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", SMTP_URL: "", PORT: "4000" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe("http://localhost:4000");
+  });
+
+  it("generates the auth secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
+    expect(statSync(path.join(dir, "auth-secret")).mode & 0o077).toBe(0);
+  });
+
+  it("prefers a given AUTH_SECRET", () => {
+    const secret = "s".repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+  });
+
+  it("marks https deployments as secure", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://shop.example.com/" });
+    expect(config.secure).toBe(true);
+    expect(config.PUBLIC_URL).toBe("https://shop.example.com");
+  });
+
+  it("fails fast, naming every bad variable", () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: "eighty",
+        DATABASE_URL: "mysql://localhost/shop",
+        STRIPE_SECRET_KEY: "pk_live_123",
+        ADMIN_PASSWORD: "short",
+        ADMIN_EMAIL: "not-an-email",
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT/);
+    expect(attempt).toThrow(/DATABASE_URL: must start with postgres/);
+    expect(attempt).toThrow(/STRIPE_SECRET_KEY/);
+    expect(attempt).toThrow(/ADMIN_PASSWORD: must be at least 8 characters/);
+    expect(attempt).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it("needs ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: "owner@example.com" })).toThrow(
+      /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { responsiveImage } from "../../core/images.ts";
+import { ImageRejectedError, storeImage } from "./images.ts";
+import { createLocalStorage } from "./local-storage.ts";
+
+const newStorage = () => createLocalStorage(mkdtempSync(path.join(tmpdir(), "selvage-storage-")));
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#a33" } }).png().toBuffer();
+
+describe("storeImage", () => {
+  it("re-encodes to WebP and writes every narrower variant", async () => {
+    const storage = newStorage();
+    const stored = await storeImage(storage, await png(1000, 500), "products/tote");
+    expect(stored).toMatchObject({ width: 1000, height: 500 });
+    expect(stored.url).toMatch(/^\/uploads\/products\/tote\/[0-9a-f]{20}-1000x500\.webp$/);
+    const file = path.join(storage.root, stored.url.replace("/uploads/", ""));
+    expect((await sharp(file).metadata()).format).toBe("webp");
+    for (const entry of responsiveImage(stored.url).srcSet!.split(", ")) {
+      const variantUrl = entry.split(" ")[0]!;
+      expect(existsSync(path.join(storage.root, variantUrl.replace("/uploads/", "")))).toBe(true);
+    }
+  });
+
+  it("caps very large images", async () => {
+    const stored = await storeImage(newStorage(), await png(4000, 2000), "big");
+    expect(stored).toMatchObject({ width: 2000, height: 1000 });
+  });
+
+  it("refuses files that are not images, whatever they are called", async () => {
+    const storage = newStorage();
+    await expect(storeImage(storage, Buffer.from("<html>not a picture</html>"), "x")).rejects.toThrow(ImageRejectedError);
+    await expect(storeImage(storage, Buffer.from("%PDF-1.4 fake"), "x")).rejects.toThrow("Please upload an image file");
+  });
+});
+
+describe("local storage", () => {
+  it("never writes outside its root", async () => {
+    const storage = newStorage();
+    await expect(storage.put("../escape.txt", Buffer.from("x"))).rejects.toThrow(/unsafe/);
+    await expect(storage.put("a/../../escape.txt", Buffer.from("x"))).rejects.toThrow(/unsafe/);
+    await expect(storage.put("ok/file.txt", Buffer.from("x"))).resolves.toBe("/uploads/ok/file.txt");
+  });
+});

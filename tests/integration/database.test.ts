@@ -1,0 +1,81 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pingDatabase } from "../../server/db/client.ts";
+import { categories, orders, products, tenants } from "../../server/db/schema.ts";
+import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
+
+describe.each(ENGINES)("database schema on %s", (engine) => {
+  let database: TestDatabase;
+  let categoryA: string;
+  let categoryB: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    await database.db.insert(tenants).values([{ id: "store-a" }, { id: "store-b" }]);
+    const rows = await database.db
+      .insert(categories)
+      .values([
+        { tenantId: "store-a", slug: "bags", name: "Bags" },
+        { tenantId: "store-b", slug: "bags", name: "Bags" },
+      ])
+      .returning({ id: categories.id });
+    categoryA = rows[0]!.id;
+    categoryB = rows[1]!.id;
+  });
+  afterAll(() => database?.dispose());
+
+  const product = (tenantId: string, categoryId: string, slug: string, priceCents = 4500) => ({
+    tenantId,
+    categoryId,
+    slug,
+    name: slug,
+    description: "A sturdy everyday tote.",
+    priceCents,
+    source: "selvage",
+  });
+
+  it("runs on the expected engine and answers a ping", async () => {
+    expect(database.engine).toBe(engine);
+    expect(await pingDatabase(database.db)).toBe(true);
+  });
+
+  it("keeps slugs unique within a store but not across stores", async () => {
+    await database.db.insert(products).values(product("store-a", categoryA, "market-tote"));
+    await database.db.insert(products).values(product("store-b", categoryB, "market-tote"));
+    await expect(database.db.insert(products).values(product("store-a", categoryA, "market-tote"))).rejects.toThrow();
+    const [{ count }] = (await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.slug, "market-tote"))) as [{ count: number }];
+    expect(count).toBe(2);
+  });
+
+  it("refuses a price that is not positive", async () => {
+    await expect(database.db.insert(products).values(product("store-a", categoryA, "free-bag", 0))).rejects.toThrow();
+  });
+
+  it("refuses an order whose total is not subtotal plus shipping", async () => {
+    const order = {
+      tenantId: "store-a",
+      orderNumber: "VC123456789",
+      customerName: "Ada",
+      customerEmail: "ada@example.com",
+      shippingAddress: { street: "1 Main", apartment: "", city: "Denver", state: "CO", zipCode: "80202", country: "United States" },
+      subtotalCents: 4500,
+      shippingCents: 0,
+      paymentProvider: "test",
+    };
+    await expect(database.db.insert(orders).values({ ...order, totalCents: 100 })).rejects.toThrow();
+    await expect(database.db.insert(orders).values({ ...order, totalCents: 4500 })).resolves.toBeDefined();
+  });
+
+  it("runs case-insensitive substring search with the trigram extension", async () => {
+    const rows = await database.db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(sql`lower(${products.name}) like ${"%MARKET%".toLowerCase()}`);
+    expect(rows.length).toBe(2);
+    const extensions = await database.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+    expect((extensions as unknown as { rows: unknown[] }).rows).toEqual([{ extname: "pg_trgm" }]);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { createServerDatabase, dropServerDatabase, ENGINES, withAdminClient } from "../support/test-database.ts";
+
+// The production build, started the way `npm start` starts it, on each database engine.
+describe.each(ENGINES)("production server on %s", (engine) => {
+  let server: AppServer;
+  let databaseUrl: string | undefined;
+
+  beforeAll(async () => {
+    databaseUrl = engine === "postgres" ? await createServerDatabase() : undefined;
+    server = await startAppServer({ env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (databaseUrl) await dropServerDatabase(databaseUrl);
+  });
+
+  it("answers /healthz after checking the database", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("sets the security headers on every response", async () => {
+    for (const path of ["/", "/healthz", "/no-such-page"]) {
+      const response = await fetch(`${server.url}${path}`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      // PUBLIC_URL is http here, so no HSTS.
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+      expect(response.headers.get("x-powered-by")).toBeNull();
+    }
+  });
+
+  it("renders the home page on the server with products from the database", async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Featured Products");
+    const links = [...html.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((match) => match[1]);
+    expect(new Set(links).size).toBe(4);
+    expect(html).toMatch(/\$\d+\.\d{2}/);
+    // Every inline script carries the nonce that the header allows.
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("compresses pages and caches hashed assets forever", async () => {
+    const page = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves uploaded images with long caching", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const image = /src="(\/uploads\/[^"]+\.webp)"/.exec(html)?.[1];
+    expect(image).toBeDefined();
+    const response = await fetch(`${server.url}${image}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${server.url}/uploads/products/nothing-here.webp`)).status).toBe(404);
+  });
+
+  it("answers unknown paths with a 404 and the not-found page", async () => {
+    const response = await fetch(`${server.url}/definitely/not/here`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain('href="/"');
+    expect(html).toContain('href="/contact"');
+  });
+
+  it("keeps every row across a restart and never seeds twice", async () => {
+    const before = await (await fetch(`${server.url}/`)).text();
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain("Owner account created");
+    server = await startAppServer({ dataDir: server.dataDir, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+    const after = await (await fetch(`${server.url}/`)).text();
+    const names = (html: string) => [...html.matchAll(/<h3[^>]*>([^<]+)<\/h3>/g)].map((match) => match[1]);
+    expect(names(after)).toEqual(names(before));
+    // The generated owner password is printed once, at first start only.
+    expect(server.output()).not.toContain("Owner account created");
+  });
+
+  it.runIf(engine === "postgres")("answers 503 while the database is unreachable", async () => {
+    const name = new URL(databaseUrl!).pathname.slice(1);
+    const block = async (allow: boolean) =>
+      withAdminClient(async (client) => {
+        await client.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS ${allow}`);
+        if (!allow) await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+      });
+    await block(false);
+    try {
+      const response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable", database: "down" });
+    } finally {
+      await block(true);
+    }
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
+
+export interface AppServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Sends SIGTERM and answers the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export function newDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "selvage-test-"));
+}
+
+/**
+ * Starts the production build (`node server/main.ts`) as its own process, on a
+ * free port, and waits until /healthz answers.
+ */
+export async function startAppServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<AppServer> {
+  if (!existsSync(path.join(ROOT_DIR, "build/server/index.js"))) {
+    throw new Error("The production build is missing: run `npm run build` first.");
+  }
+  const port = await freePort();
+  const dataDir = options.dataDir ?? newDataDir();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT_DIR,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+
+  await waitForHealthy(url, child, () => output);
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => output,
+    stop: () => stopProcess(child),
+  };
+}
+
+async function waitForHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`Server did not become healthy in time:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,60 @@
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
+
+export type Engine = "pglite" | "postgres";
+
+const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+
+/** PGlite always; a PostgreSQL server too when TEST_DATABASE_URL names one. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Set for PostgreSQL: the URL of this test's own database. */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database that belongs to one test file and is removed after it. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const handle = await openDatabase({ migrationsFolder });
+    return { ...handle, dispose: () => handle.close() };
+  }
+  const url = await createServerDatabase();
+  const handle = await openDatabase({ databaseUrl: url, migrationsFolder });
+  return {
+    ...handle,
+    url,
+    async dispose() {
+      await handle.close();
+      await dropServerDatabase(url);
+    },
+  };
+}
+
+/** Creates an empty database on the TEST_DATABASE_URL server and answers its URL. */
+export async function createServerDatabase(): Promise<string> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `selvage_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropServerDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
