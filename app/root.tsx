@@ -19,6 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
