@@ -1,7 +1,10 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, route } from "@react-router/dev/routes";
+import { adminRoutes } from "./routes/admin/routes";
+import { shopRoutes } from "./routes/shop/routes";
 
 export default [
-  index("routes/home.tsx"),
+  ...shopRoutes,
+  ...adminRoutes,
   // Any other path: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,7 +2,6 @@
 // the demo store, measured from a client on this machine. Prints a table and
 // fails when a page's 95th percentile exceeds its budget.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { startAppServer } from "../tests/support/app-server.ts";
 
@@ -15,9 +14,9 @@ const PAGES: { path: string; p95BudgetMs: number }[] = [
 ];
 
 const root = path.resolve(import.meta.dirname, "..");
-if (!existsSync(path.join(root, "build/server/index.js"))) {
-  spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit", cwd: root });
-}
+// Always measure the current code.
+const build = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { stdio: "inherit", cwd: root });
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = await startAppServer();
 let failed = false;

@@ -20,8 +20,10 @@ import { createLocalStorage } from "./storage/local-storage.ts";
 // every route share one copy of each module, so router contexts match by identity.
 
 export interface StartOptions {
-  /** The project directory (migrations, build output). */
+  /** The project directory (migrations). */
   rootDir: string;
+  /** The production build (client assets). */
+  buildDir: string;
   /** Present in development: Vite serves the assets and compiles on the fly. */
   vite?: ViteDevServer;
 }
@@ -53,7 +55,7 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
-    const clientDir = path.join(options.rootDir, "build/client");
+    const clientDir = path.join(options.buildDir, "client");
     // Vite puts a content hash in every asset name.
     app.use(
       "/assets",

@@ -4,9 +4,10 @@ import { pathToFileURL } from "node:url";
 
 const rootDir = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
+const buildDir = path.resolve(rootDir, process.env.BUILD_DIR || "build");
 
 interface ServerEntry {
-  start(options: { rootDir: string; vite?: unknown }): Promise<unknown>;
+  start(options: { rootDir: string; buildDir: string; vite?: unknown }): Promise<unknown>;
 }
 
 try {
@@ -14,11 +15,11 @@ try {
     const { createServer } = await import("vite");
     const vite = await createServer({ root: rootDir, server: { middlewareMode: true }, appType: "custom" });
     const entry = (await vite.ssrLoadModule("./server/app.ts")) as ServerEntry;
-    await entry.start({ rootDir, vite });
+    await entry.start({ rootDir, buildDir, vite });
   } else {
-    const bundle = pathToFileURL(path.join(rootDir, "build/server/index.js")).href;
+    const bundle = pathToFileURL(path.join(buildDir, "server/index.js")).href;
     const entry = (await import(bundle)) as ServerEntry;
-    await entry.start({ rootDir });
+    await entry.start({ rootDir, buildDir });
   }
 } catch (error) {
   // Configuration problems are the owner's to fix: say what is wrong, without a stack trace.

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, "../..");
+/** The production build under test; BUILD_DIR keeps parallel builds apart. */
+export const BUILD_DIR = path.resolve(ROOT_DIR, process.env.BUILD_DIR || "build");
 
 export interface AppServer {
   url: string;
@@ -38,8 +40,8 @@ export function newDataDir(): string {
 export async function startAppServer(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<AppServer> {
-  if (!existsSync(path.join(ROOT_DIR, "build/server/index.js"))) {
-    throw new Error("The production build is missing: run `npm run build` first.");
+  if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) {
+    throw new Error(`The production build is missing in ${BUILD_DIR}: run \`npm run build\` first.`);
   }
   const port = await freePort();
   const dataDir = options.dataDir ?? newDataDir();
@@ -53,6 +55,7 @@ export async function startAppServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
+      BUILD_DIR,
       LOG_LEVEL: "warn",
       ...options.env,
     },

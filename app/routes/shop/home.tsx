@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { listProducts } from "../../server/catalog/products.ts";
-import { requestContext, servicesContext } from "../../server/context.ts";
-import { ProductCard } from "../components/shop/product-card";
+import { listProducts } from "../../../server/catalog/products.ts";
+import { requestContext, servicesContext } from "../../../server/context.ts";
+import { ProductCard } from "../../components/shop/product-card";
 
 const FEATURED_COUNT = 4;
 
