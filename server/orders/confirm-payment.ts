@@ -1,0 +1,108 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { orderItems, orders, payments } from "../db/schema.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+import { getStoreSettings } from "../catalog/store-settings.ts";
+import { customerConfirmationEmail, ownerNotificationEmail, type OrderEmailData } from "./order-emails.ts";
+
+export interface PaymentConfirmation {
+  /** The provider's checkout session. */
+  sessionId: string;
+  /** What the provider says was charged, when it says so. */
+  amountCents: number | null;
+  source: "webhook" | "thank-you" | "test-page";
+  metadata?: Record<string, unknown>;
+}
+
+export type ConfirmedOrder = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
+
+export class PaymentMismatchError extends Error {
+  override name = "PaymentMismatchError";
+}
+
+/**
+ * The one step that turns a paid checkout into an order: marks it `new`, records
+ * the payment and queues the customer's and the owner's emails — in one
+ * transaction, so any number of repeated or concurrent calls (webhook and
+ * thank-you page racing) do all of it exactly once. Answers null for an unknown session.
+ */
+export async function confirmPayment(
+  db: Database,
+  confirmation: PaymentConfirmation,
+  context: { publicUrl: string },
+): Promise<ConfirmedOrder | null> {
+  return db.transaction(async (tx) => {
+    // The row lock makes concurrent confirmations of one order wait for each other.
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentSessionId, confirmation.sessionId))
+      .for("update");
+    if (!order) return null;
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+    if (order.status === "new") return { ...order, items };
+
+    if (confirmation.amountCents !== null && confirmation.amountCents !== order.totalCents) {
+      throw new PaymentMismatchError(
+        `Payment for order ${order.orderNumber} was ${confirmation.amountCents} cents, expected ${order.totalCents}`,
+      );
+    }
+    const recorded = await tx
+      .insert(payments)
+      .values({
+        tenantId: order.tenantId,
+        orderId: order.id,
+        sessionId: confirmation.sessionId,
+        status: "completed",
+        amountCents: order.totalCents,
+        metadata: { source: confirmation.source, ...confirmation.metadata },
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: "new", paidAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!paid) throw new Error(`Order ${order.orderNumber} vanished while being confirmed`);
+    if (recorded.length === 0) return { ...paid, items };
+
+    const settings = await getStoreSettings(tx, order.tenantId);
+    const store = {
+      storeName: settings.storeName,
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      publicUrl: context.publicUrl,
+    };
+    const data: OrderEmailData = {
+      ...paid,
+      items: items.map((item) => ({
+        name: item.productName,
+        fabricLabel: item.fabricLabel,
+        fabricCode: item.fabricCode,
+        unitPriceCents: item.unitPriceCents,
+        quantity: item.quantity,
+        imageUrl: item.imageUrl,
+      })),
+    };
+    const customer = customerConfirmationEmail(data, store);
+    await enqueueEmail(tx, {
+      tenantId: order.tenantId,
+      kind: "order-confirmation",
+      dedupeKey: `order-confirmation:${order.id}`,
+      to: order.customerEmail,
+      replyTo: store.email,
+      ...customer,
+    });
+    const owner = ownerNotificationEmail(data, store);
+    await enqueueEmail(tx, {
+      tenantId: order.tenantId,
+      kind: "order-owner",
+      dedupeKey: `order-owner:${order.id}`,
+      to: store.email,
+      replyTo: order.customerEmail,
+      ...owner,
+    });
+    return { ...paid, items };
+  });
+}

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import type { CheckoutRequest } from "../../core/checkout.ts";
+import type { Database } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { orderItems, orders } from "../db/schema.ts";
+import { CANCEL_PATH, successPath, type PaymentProvider } from "../payments/provider.ts";
+import { generateOrderNumber } from "./order-number.ts";
+import { priceLines, type PricedLine } from "./price-lines.ts";
+
+export interface PlacedOrder {
+  orderId: string;
+  orderNumber: string;
+  totalCents: number;
+  /** The provider's hosted payment page. */
+  paymentUrl: string;
+}
+
+interface PlaceOrderDeps {
+  db: Database;
+  tenantId: string;
+  provider: PaymentProvider;
+  publicUrl: string;
+  storeName: string;
+}
+
+/**
+ * Writes the order (awaiting payment) before the shopper leaves for the payment
+ * page, so a sale is never lost, then opens the provider's hosted checkout for
+ * exactly the amounts the server computed.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, request: CheckoutRequest): Promise<PlacedOrder> {
+  const lines = await priceLines(deps.db, deps.tenantId, request.items);
+  const order = await insertOrder(deps, request, lines);
+
+  const checkout = await deps.provider.createCheckout({
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerEmail: request.customer.customerEmail,
+    storeName: deps.storeName,
+    items: lines.map((line) => ({
+      name: line.fabricCode === "default" ? line.productName : `${line.productName} — ${line.fabricLabel}`,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      imageUrl: line.imageUrl,
+    })),
+    totalCents: order.totalCents,
+    successUrl: `${deps.publicUrl}${successPath("{CHECKOUT_SESSION_ID}")}`,
+    cancelUrl: `${deps.publicUrl}${CANCEL_PATH}`,
+  });
+  await deps.db.update(orders).set({ paymentSessionId: checkout.sessionId }).where(eq(orders.id, order.id));
+  return { orderId: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents, paymentUrl: checkout.url };
+}
+
+const ORDER_NUMBER_ATTEMPTS = 5;
+
+async function insertOrder(deps: PlaceOrderDeps, request: CheckoutRequest, lines: PricedLine[]) {
+  const { customer } = request;
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            tenantId: deps.tenantId,
+            orderNumber: generateOrderNumber(),
+            status: "awaiting_payment",
+            customerName: customer.customerName,
+            customerEmail: customer.customerEmail,
+            customerPhone: customer.customerPhone,
+            shippingAddress: {
+              street: customer.streetAddress,
+              apartment: customer.apartment,
+              city: customer.city,
+              state: customer.state,
+              zipCode: customer.zipCode,
+              country: customer.country,
+            },
+            orderNotes: customer.orderNotes,
+            subtotalCents,
+            // Local handoff: no shipping charge and no taxes, so the total is the subtotal.
+            shippingCents: 0,
+            totalCents: subtotalCents,
+            paymentProvider: deps.provider.name,
+          })
+          .returning();
+        if (!order) throw new Error("Order insert returned nothing");
+        await tx.insert(orderItems).values(
+          lines.map((line, position) => ({
+            tenantId: deps.tenantId,
+            orderId: order.id,
+            productId: line.productId,
+            productName: line.productName,
+            fabricCode: line.fabricCode,
+            fabricLabel: line.fabricLabel,
+            unitPriceCents: line.unitPriceCents,
+            quantity: line.quantity,
+            imageUrl: line.imageUrl,
+            position,
+          })),
+        );
+        return order;
+      });
+    } catch (error) {
+      if (attempt < ORDER_NUMBER_ATTEMPTS && isUniqueViolation(error, "orders_tenant_number")) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/** What a payment provider is given to open its hosted payment page. */
+export interface CheckoutRequestForProvider {
+  orderId: string;
+  orderNumber: string;
+  customerEmail: string;
+  storeName: string;
+  items: { name: string; unitPriceCents: number; quantity: number; imageUrl: string }[];
+  totalCents: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface HostedCheckout {
+  sessionId: string;
+  url: string;
+}
+
+/** The provider's view of a checkout session, used to confirm a payment from the thank-you page. */
+export interface SessionStatus {
+  sessionId: string;
+  paid: boolean;
+  amountTotalCents: number | null;
+  customerEmail: string | null;
+  orderId: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  createCheckout(request: CheckoutRequestForProvider): Promise<HostedCheckout>;
+  getSession(sessionId: string): Promise<SessionStatus | null>;
+}
+
+/** The shopper returns here after paying; the provider fills in the session id. */
+export const successPath = (sessionIdPlaceholder: string) =>
+  `/thank-you?session_id=${sessionIdPlaceholder}&payment_complete=true`;
+export const CANCEL_PATH = "/checkout?canceled=true";

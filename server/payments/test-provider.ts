@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { orders, payments } from "../db/schema.ts";
+import type { CheckoutRequestForProvider, HostedCheckout, PaymentProvider, SessionStatus } from "./provider.ts";
+
+export const TEST_SESSION_PREFIX = "test_cs_";
+export const testPaymentPath = (sessionId: string) => `/pay/test/${sessionId}`;
+
+/**
+ * A stand-in for a card provider when no Stripe key is configured, so a fresh
+ * install can take a whole purchase. Its "hosted page" is our own /pay/test
+ * page, which says plainly that no money moves.
+ */
+export function createTestProvider({ db, publicUrl }: { db: Database; publicUrl: string }): PaymentProvider {
+  return {
+    name: "test",
+    async createCheckout(_request: CheckoutRequestForProvider): Promise<HostedCheckout> {
+      const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(18).toString("base64url")}`;
+      return { sessionId, url: `${publicUrl}${testPaymentPath(sessionId)}` };
+    },
+    async getSession(sessionId: string): Promise<SessionStatus | null> {
+      const [row] = await db
+        .select({ orderId: orders.id, total: orders.totalCents, email: orders.customerEmail, paymentId: payments.id })
+        .from(orders)
+        .leftJoin(payments, eq(payments.orderId, orders.id))
+        .where(eq(orders.paymentSessionId, sessionId));
+      if (!row) return null;
+      return {
+        sessionId,
+        paid: row.paymentId !== null,
+        amountTotalCents: row.total,
+        customerEmail: row.email,
+        orderId: row.orderId,
+      };
+    },
+  };
+}
+
+/** The test page must never take fake payments on a real (https) shop unless explicitly allowed. */
+export function testPaymentsAllowed(config: { secure: boolean; ALLOW_TEST_PAYMENTS: boolean }): boolean {
+  return !config.secure || config.ALLOW_TEST_PAYMENTS;
+}

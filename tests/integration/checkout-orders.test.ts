@@ -1,0 +1,145 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutRequestSchema } from "../../core/checkout.ts";
+import { emailOutbox, orderItems, orders, payments } from "../../server/db/schema.ts";
+import { confirmPayment } from "../../server/orders/confirm-payment.ts";
+import { placeOrder } from "../../server/orders/place-order.ts";
+import { CartRejectedError } from "../../server/orders/price-lines.ts";
+import { createTestProvider } from "../../server/payments/test-provider.ts";
+import { createCatalogFixture, CUSTOMER, FIXTURE_TENANT } from "../support/catalog-fixture.ts";
+import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
+
+const PUBLIC_URL = "http://shop.test";
+
+describe.each(ENGINES)("orders on %s", (engine) => {
+  let database: TestDatabase;
+  let fixture: Awaited<ReturnType<typeof createCatalogFixture>>;
+  const deps = () => ({
+    db: database.db,
+    tenantId: FIXTURE_TENANT,
+    provider: createTestProvider({ db: database.db, publicUrl: PUBLIC_URL }),
+    publicUrl: PUBLIC_URL,
+    storeName: "Selvage Handmade",
+  });
+  const request = (items: unknown[]) => checkoutRequestSchema.parse({ customer: CUSTOMER, items });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    fixture = await createCatalogFixture(database.db);
+  });
+  afterAll(() => database?.dispose());
+
+  it("writes the order before payment, priced from the database, whatever the browser says", async () => {
+    const placed = await placeOrder(
+      deps(),
+      request([
+        // A tampered browser claims a price of one cent: the schema drops it and the server prices the line.
+        { productId: fixture.tote.id, fabricCode: "rose-floral", quantity: 2, price: 0.01 },
+        { productId: fixture.wallet.id, fabricCode: "default", quantity: 1, price: 0.01 },
+      ]),
+    );
+    expect(placed.orderNumber).toMatch(/^VC\d{6}[1-9]\d{2}$/);
+    expect(placed.paymentUrl).toMatch(new RegExp(`^${PUBLIC_URL}/pay/test/test_cs_`));
+    expect(placed.totalCents).toBe(2 * (6500 + 700) + 3200);
+
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order).toMatchObject({
+      status: "awaiting_payment",
+      customerName: "Ada Lovelace",
+      customerEmail: "ada@example.com",
+      subtotalCents: 17600,
+      shippingCents: 0,
+      totalCents: 17600,
+      paymentProvider: "test",
+      shippingAddress: { street: "1550 Blake St", apartment: "Unit 4", city: "Denver", state: "CO", zipCode: "80202", country: "United States" },
+      orderNotes: "Gift wrap, please.",
+    });
+    expect(order?.paymentSessionId).toMatch(/^test_cs_/);
+    const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(orderItems.position);
+    expect(items.map(({ productName, fabricLabel, unitPriceCents, quantity, imageUrl }) => ({ productName, fabricLabel, unitPriceCents, quantity, imageUrl }))).toEqual([
+      { productName: "Market Tote", fabricLabel: "Rose Floral", unitPriceCents: 7200, quantity: 2, imageUrl: "/uploads/products/tote-rose.webp" },
+      { productName: "Card Wallet", fabricLabel: "Default", unitPriceCents: 3200, quantity: 1, imageUrl: "/uploads/products/wallet-main.webp" },
+    ]);
+  });
+
+  it("refuses unknown products and fabrics with a clear message and writes nothing", async () => {
+    const [{ n: before }] = (await database.db.select({ n: count() }).from(orders)) as [{ n: number }];
+    await expect(
+      placeOrder(deps(), request([{ productId: "6f1c2a9e-8d1b-4c7e-9a51-0b2f3c4d5e6f", fabricCode: "default", quantity: 1 }])),
+    ).rejects.toThrow(CartRejectedError);
+    await expect(placeOrder(deps(), request([{ productId: fixture.tote.id, fabricCode: "no-such-fabric", quantity: 1 }]))).rejects.toThrow(
+      "The fabric chosen for Market Tote is no longer offered",
+    );
+    await expect(placeOrder(deps(), request([{ productId: fixture.wallet.id, fabricCode: "navy-gingham", quantity: 1 }]))).rejects.toThrow(
+      "does not come in a choice of fabrics",
+    );
+    const [{ n: after }] = (await database.db.select({ n: count() }).from(orders)) as [{ n: number }];
+    expect(after).toBe(before);
+  });
+
+  it("refuses zero, negative, fractional and huge quantities", () => {
+    for (const quantity of [0, -1, 1.5, 100, 1e9]) {
+      const result = checkoutRequestSchema.safeParse({
+        customer: CUSTOMER,
+        items: [{ productId: fixture.tote.id, fabricCode: "navy-gingham", quantity }],
+      });
+      expect(result.success, String(quantity)).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/Quantity must be/);
+    }
+  });
+
+  it("confirms a payment exactly once, however many confirmations race", async () => {
+    const placed = await placeOrder(deps(), request([{ productId: fixture.tote.id, fabricCode: "navy-gingham", quantity: 1 }]));
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    const sessionId = order!.paymentSessionId!;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        confirmPayment(
+          database.db,
+          { sessionId, amountCents: 6500, source: i % 2 ? "webhook" : "thank-you" },
+          { publicUrl: PUBLIC_URL },
+        ),
+      ),
+    );
+    expect(results.every((result) => result?.status === "new" && result.orderNumber === placed.orderNumber)).toBe(true);
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, placed.orderId))).toHaveLength(1);
+    const emails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.tenantId, FIXTURE_TENANT));
+    const forOrder = emails.filter((email) => email.subject.includes(placed.orderNumber));
+    expect(forOrder.map((email) => [email.toAddress, email.subject]).sort()).toEqual(
+      [
+        ["ada@example.com", `Order Confirmation - #${placed.orderNumber}`],
+        ["studio@example.com", `New Order - #${placed.orderNumber} - Ada Lovelace`],
+      ].sort(),
+    );
+    const customerEmail = forOrder.find((email) => email.toAddress === "ada@example.com")!;
+    expect(customerEmail.text).toContain("Market Tote (Fabric: Navy Gingham) × 1: $65.00");
+    expect(customerEmail.text).toContain("Local handoff");
+    expect(customerEmail.html).toContain(`${PUBLIC_URL}/uploads/products/tote-main.webp`);
+  });
+
+  it("answers nothing for an unknown session and refuses a payment of the wrong amount", async () => {
+    expect(await confirmPayment(database.db, { sessionId: "cs_unknown", amountCents: 1, source: "webhook" }, { publicUrl: PUBLIC_URL })).toBeNull();
+    const placed = await placeOrder(deps(), request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]));
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    await expect(
+      confirmPayment(database.db, { sessionId: order!.paymentSessionId!, amountCents: 100, source: "webhook" }, { publicUrl: PUBLIC_URL }),
+    ).rejects.toThrow(/expected 3200/);
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(after?.status).toBe("awaiting_payment");
+  });
+
+  it("escapes what shoppers type in the emails", async () => {
+    const placed = await placeOrder(deps(), checkoutRequestSchema.parse({
+      customer: { ...CUSTOMER, customerName: "<script>alert(1)</script>", orderNotes: "<img src=x onerror=alert(1)>" },
+      items: [{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }],
+    }));
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    await confirmPayment(database.db, { sessionId: order!.paymentSessionId!, amountCents: null, source: "thank-you" }, { publicUrl: PUBLIC_URL });
+    const emails = (await database.db.select().from(emailOutbox)).filter((email) => email.subject.includes(placed.orderNumber));
+    expect(emails).toHaveLength(2);
+    for (const email of emails) {
+      expect(email.html).not.toContain("<script>");
+      expect(email.html).not.toContain("<img src=x");
+    }
+  });
+});
