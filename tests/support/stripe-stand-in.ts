@@ -1,0 +1,85 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  /** The form-encoded body as flat key/value pairs, e.g. "line_items[0][quantity]" → "2". */
+  form: Record<string, string>;
+}
+
+export interface StripeStandIn {
+  url: string;
+  requests: RecordedRequest[];
+  /** Sets what retrieving a session answers for payment_status. */
+  setPaymentStatus(sessionId: string, status: "paid" | "unpaid"): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A small local stand-in for the Stripe API, enough for Checkout Sessions: the
+ * real `stripe` SDK talks to it over HTTP (STRIPE_API_URL), and tests inspect
+ * exactly what the SDK sent.
+ */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, Record<string, unknown>>();
+  let counter = 0;
+
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      const form = Object.fromEntries(new URLSearchParams(body));
+      const path = (req.url ?? "").split("?")[0]!;
+      requests.push({ method: req.method ?? "", path, headers: req.headers, form });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${requests.length}` });
+        res.end(JSON.stringify(json));
+      };
+      if (!String(req.headers.authorization).startsWith("Bearer sk_test_")) {
+        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      }
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const id = `cs_test_${++counter}`;
+        let amount = 0;
+        for (let i = 0; form[`line_items[${i}][quantity]`]; i++) {
+          amount += Number(form[`line_items[${i}][quantity]`]) * Number(form[`line_items[${i}][price_data][unit_amount]`]);
+        }
+        const session = {
+          id,
+          object: "checkout.session",
+          url: `https://checkout.stripe.test/pay/${id}`,
+          amount_total: amount,
+          currency: "usd",
+          customer_email: form.customer_email,
+          client_reference_id: form.client_reference_id,
+          metadata: { orderId: form["metadata[orderId]"], orderNumber: form["metadata[orderNumber]"] },
+          payment_status: "unpaid",
+          status: "open",
+        };
+        sessions.set(id, session);
+        return send(200, session);
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (req.method === "GET" && match) {
+        const session = sessions.get(decodeURIComponent(match[1]!));
+        if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        return send(200, session);
+      }
+      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setPaymentStatus(sessionId, status) {
+      const session = sessions.get(sessionId);
+      if (session) Object.assign(session, { payment_status: status, status: status === "paid" ? "complete" : "open" });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
