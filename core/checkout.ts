@@ -10,12 +10,12 @@ export const MAX_CART_LINES = 50;
 
 const required = (label: string, max: number) =>
   z
-    .string()
+    .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 const optional = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`);
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
 
 // No control characters anywhere: they have no place in a name or address and
 // would let a value break out of an email header.
@@ -28,12 +28,12 @@ const PHONE = /^(\d{10}|\d{3}-\d{3}-\d{4})$/;
 export const customerSchema = z.object({
   customerName: singleLine(required("Full name", 100)),
   customerEmail: z
-    .string()
+    .string({ error: "Please enter a valid email address" })
     .trim()
     .max(254, "Please enter a valid email address")
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Please enter a valid email address"),
   customerPhone: z
-    .string()
+    .string({ error: "Please enter a valid phone number" })
     .trim()
     .refine((value) => value === "" || PHONE.test(value), "Please enter a valid phone number")
     .default(""),
@@ -50,7 +50,7 @@ export type CustomerDetails = z.infer<typeof customerSchema>;
 
 export const cartLineRequestSchema = z.object({
   productId: z.uuid("Unknown product"),
-  fabricCode: z.string().trim().min(1, "Please select a fabric option").max(100),
+  fabricCode: z.string({ error: "Please select a fabric option" }).trim().min(1, "Please select a fabric option").max(100),
   quantity: z
     .number({ error: "Quantity must be a whole number" })
     .int("Quantity must be a whole number")

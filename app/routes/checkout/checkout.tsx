@@ -1,0 +1,237 @@
+import { useEffect, useMemo, useState } from "react";
+import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { ShieldCheck } from "lucide-react";
+import type { Route } from "./+types/checkout";
+import { customerSchema, type CustomerDetails } from "../../../core/checkout.ts";
+import { formatPrice } from "../../../core/money.ts";
+import { requestContext, servicesContext } from "../../../server/context.ts";
+import { startCheckout, type CheckoutResult } from "../../../server/orders/checkout-action.ts";
+import { CheckoutField } from "../../components/checkout/checkout-field";
+import { PaymentLogos } from "../../components/checkout/payment-logos";
+import { buttonClass } from "../../components/ui/button";
+import { QuantityStepper } from "../../components/ui/quantity-stepper";
+import { cart, useCartLines } from "../../lib/cart-store";
+import { useHydrated } from "../../lib/use-hydrated";
+import { cartTotalCents } from "../../lib/cart";
+import { EMPTY_CUSTOMER, loadSavedCustomer, saveCustomer } from "../../lib/checkout-storage";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body: unknown = await request.json().catch(() => null);
+  const result = await startCheckout(context.get(servicesContext), context.get(requestContext), body);
+  return data(result, { status: result.ok ? 200 : result.status });
+}
+
+type FieldName = keyof CustomerDetails;
+
+/** Messages for the fields the shopper has touched, from the same schema the server uses. */
+function fieldErrors(customer: CustomerDetails): Partial<Record<FieldName, string>> {
+  const result = customerSchema.safeParse(customer);
+  const errors: Partial<Record<FieldName, string>> = {};
+  if (!result.success) for (const issue of result.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
+  return errors;
+}
+
+export default function Checkout() {
+  const lines = useCartLines();
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const canceled = searchParams.get("canceled") === "true";
+  const fetcher = useFetcher<CheckoutResult>();
+  const [customer, setCustomer] = useState<CustomerDetails>(EMPTY_CUSTOMER);
+  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
+
+  // Prefill from the last visit, once the browser's storage can be read.
+  useEffect(() => setCustomer(loadSavedCustomer()), []);
+
+  const errors = useMemo(() => fieldErrors(customer), [customer]);
+  const valid = Object.keys(errors).length === 0;
+  const busy = fetcher.state !== "idle" || fetcher.data?.ok === true;
+  const result = fetcher.data;
+
+  // Leave for the hosted payment page once the server has written the order.
+  useEffect(() => {
+    if (result?.ok) window.location.assign(result.url);
+  }, [result]);
+
+  const update = (field: FieldName) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const next = { ...customer, [field]: event.target.value };
+    setCustomer(next);
+    saveCustomer(next);
+  };
+  const blur = (field: FieldName) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const shown = (field: FieldName) => (touched[field] ? errors[field] : undefined);
+
+  if (!hydrated) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        {canceled && <CanceledBanner />}
+        <p className="py-24 text-center text-ink/70">Loading your cart...</p>
+      </div>
+    );
+  }
+  if (lines.length === 0 && !canceled) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="font-serif text-3xl">Your cart is empty</h1>
+        <p className="mt-3 text-ink/70">Add something you love before checking out.</p>
+        <Link to="/" className={buttonClass("dark", "md", "mt-8")}>
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  const total = cartTotalCents(lines);
+  const submit = () => {
+    setTouched(Object.fromEntries(Object.keys(customer).map((key) => [key, true])));
+    if (!valid || lines.length === 0) return;
+    void fetcher.submit(
+      {
+        customer,
+        items: lines.map((line) => ({ productId: line.productId, fabricCode: line.fabricCode, quantity: line.quantity })),
+      },
+      { method: "post", encType: "application/json" },
+    );
+  };
+  const blocker =
+    lines.length === 0
+      ? "Your cart is empty"
+      : !customer.customerName.trim() || !customer.customerEmail.trim() || !valid
+        ? "Please complete the required fields before checkout"
+        : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="font-serif text-3xl sm:text-4xl">Checkout</h1>
+      {canceled && <CanceledBanner />}
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem]"
+      >
+        <div className="space-y-10">
+          <fieldset className="space-y-4">
+            <legend className="mb-4 font-serif text-xl">Customer Information</legend>
+            <CheckoutField id="customerName" label="Full Name" required autoComplete="name" value={customer.customerName} onChange={update("customerName")} onBlur={blur("customerName")} error={shown("customerName")} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <CheckoutField id="customerEmail" label="Email" type="email" required autoComplete="email" value={customer.customerEmail} onChange={update("customerEmail")} onBlur={blur("customerEmail")} error={shown("customerEmail")} />
+              <CheckoutField id="customerPhone" label="Phone (optional)" type="tel" autoComplete="tel" placeholder="123-456-7890" value={customer.customerPhone} onChange={update("customerPhone")} onBlur={blur("customerPhone")} error={shown("customerPhone")} />
+            </div>
+          </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="mb-4 font-serif text-xl">Shipping Address</legend>
+            <CheckoutField id="streetAddress" label="Street Address" required autoComplete="address-line1" value={customer.streetAddress} onChange={update("streetAddress")} onBlur={blur("streetAddress")} error={shown("streetAddress")} />
+            <CheckoutField id="apartment" label="Apartment, suite, etc. (optional)" autoComplete="address-line2" value={customer.apartment} onChange={update("apartment")} onBlur={blur("apartment")} error={shown("apartment")} />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <CheckoutField id="city" label="City" required autoComplete="address-level2" value={customer.city} onChange={update("city")} onBlur={blur("city")} error={shown("city")} />
+              <CheckoutField id="state" label="State" required autoComplete="address-level1" value={customer.state} onChange={update("state")} onBlur={blur("state")} error={shown("state")} />
+              <CheckoutField id="zipCode" label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" value={customer.zipCode} onChange={update("zipCode")} onBlur={blur("zipCode")} error={shown("zipCode")} />
+            </div>
+            <CheckoutField id="country" label="Country" required autoComplete="country-name" value={customer.country} onChange={update("country")} onBlur={blur("country")} error={shown("country")} />
+          </fieldset>
+          <div>
+            <label htmlFor="orderNotes" className="mb-1.5 block font-serif text-xl">
+              Order Notes (optional)
+            </label>
+            <textarea
+              id="orderNotes"
+              name="orderNotes"
+              rows={4}
+              value={customer.orderNotes}
+              onChange={update("orderNotes")}
+              placeholder="Notes about your order, e.g. pickup preferences or gift wrapping."
+              className="border-ink/20 focus:border-ink focus-visible:outline-ink w-full rounded-lg border bg-white p-3 text-base focus-visible:outline-2"
+            />
+          </div>
+        </div>
+
+        <aside className="space-y-6 lg:sticky lg:top-28 lg:self-start">
+          <section aria-labelledby="summary-heading" className="border-ink/10 rounded-xl border bg-white p-5 shadow-sm">
+            <h2 id="summary-heading" className="font-serif text-xl">
+              Order Summary
+            </h2>
+            <ul className="divide-ink/10 mt-4 divide-y">
+              {lines.map((line) => (
+                <li key={`${line.productId}:${line.fabricCode}`} className="flex gap-3 py-4">
+                  <img src={line.image || "/images/placeholder.jpg"} alt="" width={64} height={64} className="size-16 rounded-md object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{line.name}</p>
+                    {line.fabricCode !== "default" && <p className="text-sm text-ink/65">Fabric: {line.fabricLabel}</p>}
+                    <div className="mt-2 flex items-center gap-3">
+                      <QuantityStepper size="sm" label={`Quantity of ${line.name}`} value={line.quantity} onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)} />
+                      <button type="button" className="text-sm underline underline-offset-2 hover:text-red-700" onClick={() => cart.remove(line.productId, line.fabricCode)}>
+                        Remove
+                      </button>
+                    </div>
+                  </div>
+                  <p className="font-medium tabular-nums">{formatPrice(line.priceCents * line.quantity)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="border-ink/10 mt-2 space-y-2 border-t pt-4 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd className="tabular-nums">{formatPrice(total)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Shipping</dt>
+                <dd>{formatPrice(0)}</dd>
+              </div>
+              <div className="flex justify-between text-base font-semibold">
+                <dt>Total</dt>
+                <dd className="tabular-nums">{formatPrice(total)}</dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-xs text-ink/65">Local handoff is currently offered; we'll contact you after purchase to arrange pickup or shipping.</p>
+          </section>
+
+          <section aria-labelledby="payment-heading" className="border-ink/10 rounded-xl border bg-white p-5 shadow-sm">
+            <h2 id="payment-heading" className="flex items-center gap-2 font-serif text-xl">
+              <ShieldCheck aria-hidden="true" className="size-5" /> Payment
+            </h2>
+            <p className="mt-2 text-sm text-ink/70">You'll pay on our payment provider's secure page. We never see or store your card details.</p>
+            <div className="mt-4">
+              <PaymentLogos />
+            </div>
+            {result && !result.ok && (
+              <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+                {result.error}
+              </div>
+            )}
+            {blocker && <p className="mt-4 text-sm text-ink/70">{blocker}</p>}
+            <button type="submit" disabled={busy || blocker !== null} className={buttonClass("dark", "lg", "mt-4 w-full")}>
+              {busy ? "Processing..." : "Proceed to Payment"}
+            </button>
+            <p className="mt-3 text-xs text-ink/65">
+              By placing your order you agree to our{" "}
+              <Link to="/terms" className="underline">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy" className="underline">
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          </section>
+        </aside>
+      </form>
+    </div>
+  );
+}
+
+function CanceledBanner() {
+  return (
+    <div role="status" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="font-semibold">Payment Canceled</p>
+      <p className="text-sm text-ink/75">
+        Your payment was canceled and you have not been charged. Your cart is still here whenever you&apos;re ready.
+      </p>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];

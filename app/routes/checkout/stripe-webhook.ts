@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import type { Route } from "./+types/stripe-webhook";
+import { servicesContext } from "../../../server/context.ts";
+import { createStripeClient } from "../../../server/payments/stripe-provider.ts";
+import { handleStripeWebhook } from "../../../server/payments/stripe-webhook.ts";
+
+// POST /api/webhooks/stripe — Stripe's notice that a checkout was paid, failed or expired.
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config, log } = context.get(servicesContext);
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
+    return data({ error: "Stripe is not configured" }, { status: 404 });
+  }
+  // The signature covers the exact bytes Stripe sent, so the body is read raw.
+  const rawBody = await request.text();
+  const result = await handleStripeWebhook(
+    {
+      db,
+      stripe: createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL }),
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      publicUrl: config.PUBLIC_URL,
+      log,
+    },
+    rawBody,
+    request.headers.get("stripe-signature"),
+  );
+  return data(result.body, { status: result.status });
+}
+
+export function loader() {
+  return data({ error: "Method Not Allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

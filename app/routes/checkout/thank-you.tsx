@@ -1,0 +1,117 @@
+import { Suspense, useEffect } from "react";
+import { Await, Link } from "react-router";
+import { CheckCircle2 } from "lucide-react";
+import type { Route } from "./+types/thank-you";
+import { formatPrice } from "../../../core/money.ts";
+import { servicesContext } from "../../../server/context.ts";
+import { verifyReturn, type ReturnVerification } from "../../../server/orders/verify-return.ts";
+import { buttonClass } from "../../components/ui/button";
+import { cart } from "../../lib/cart-store";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  // Streamed: the page shows "verifying" at once and the result when the provider answers.
+  return { verification: verifyReturn(context.get(servicesContext), sessionId), sessionId };
+}
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 sm:py-24">
+      <Suspense fallback={<Verifying />}>
+        <Await resolve={loaderData.verification}>
+          {(verification) => <Outcome verification={verification} sessionId={loaderData.sessionId} />}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function Verifying() {
+  return (
+    <div role="status" className="text-center">
+      <div aria-hidden="true" className="border-brand mx-auto size-10 animate-spin rounded-full border-4 border-t-transparent" />
+      <p className="mt-4 text-lg">Verifying your payment...</p>
+    </div>
+  );
+}
+
+const CLEARED_KEY = "selvage-cart-cleared-for";
+
+function Outcome({ verification, sessionId }: { verification: ReturnVerification; sessionId: string | null }) {
+  const paid = verification.ok;
+  // Clear the cart once per payment: reloading this page later must not empty a new cart.
+  useEffect(() => {
+    if (!paid || !sessionId) return;
+    try {
+      if (window.sessionStorage.getItem(CLEARED_KEY) === sessionId) return;
+      window.sessionStorage.setItem(CLEARED_KEY, sessionId);
+    } catch {
+      // sessionStorage unavailable: clearing once per visit is still right
+    }
+    cart.replace([]);
+  }, [paid, sessionId]);
+
+  if (!verification.ok) {
+    return (
+      <div role="alert" className="text-center">
+        <h1 className="font-serif text-3xl">Payment not confirmed</h1>
+        <p className="mt-4 text-ink/75">{verification.error}</p>
+        <p className="mt-2 text-ink/75">If you were charged, please contact us and we'll sort it out right away.</p>
+        <div className="mt-8 flex justify-center gap-3">
+          <Link to="/contact" className={buttonClass("dark")}>
+            Contact Us
+          </Link>
+          <Link to="/" className={buttonClass("outline")}>
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const { order } = verification;
+  return (
+    <div>
+      <div className="text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-emerald-600" />
+        <h1 className="mt-4 font-serif text-4xl">Thank You!</h1>
+        <p className="mt-3 text-lg">We've sent a confirmation email with all the details.</p>
+        <p className="mt-2 text-ink/70">
+          Order number <strong className="text-ink">#{order.orderNumber}</strong>
+        </p>
+      </div>
+      <section aria-labelledby="order-items" className="border-ink/10 mt-10 rounded-xl border bg-white p-6 shadow-sm">
+        <h2 id="order-items" className="font-serif text-xl">
+          Your order
+        </h2>
+        <ul className="divide-ink/10 mt-4 divide-y">
+          {order.items.map((item, index) => (
+            <li key={index} className="flex items-center gap-4 py-3">
+              <img src={item.imageUrl || "/images/placeholder.jpg"} alt="" width={56} height={56} className="size-14 rounded-md object-cover" />
+              <div className="flex-1">
+                <p className="font-medium">{item.name}</p>
+                <p className="text-sm text-ink/65">
+                  {item.fabricCode !== "default" && <>Fabric: {item.fabricLabel} · </>}Qty {item.quantity}
+                </p>
+              </div>
+              <p className="tabular-nums">{formatPrice(item.lineTotalCents)}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="border-ink/10 mt-2 flex justify-between border-t pt-4 font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums">{formatPrice(order.totalCents)}</span>
+        </p>
+        <p className="mt-4 text-sm text-ink/70">
+          Local handoff is currently offered. We'll contact you at {order.customerEmail} to arrange pickup or shipping.
+        </p>
+      </section>
+      <div className="mt-8 text-center">
+        <Link to="/" className={buttonClass("dark")}>
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Thank You!" }, { name: "robots", content: "noindex" }];

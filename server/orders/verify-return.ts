@@ -1,0 +1,50 @@
+import type { AppServices } from "../context.ts";
+import { paymentProvider } from "../payments/payment-provider.ts";
+import { confirmPayment, PaymentMismatchError } from "./confirm-payment.ts";
+
+export interface VerifiedOrder {
+  orderNumber: string;
+  customerEmail: string;
+  totalCents: number;
+  items: { name: string; fabricLabel: string; fabricCode: string; quantity: number; lineTotalCents: number; imageUrl: string }[];
+}
+
+export type ReturnVerification = { ok: true; order: VerifiedOrder } | { ok: false; error: string };
+
+/**
+ * The thank-you page's half of payment confirmation: asks the provider whether the
+ * session was paid and, if so, runs the same idempotent confirmation as the webhook.
+ */
+export async function verifyReturn(services: AppServices, sessionId: string | null): Promise<ReturnVerification> {
+  if (!sessionId) return { ok: false, error: "No session ID found. Payment cannot be verified." };
+  const failed = { ok: false, error: "There was a problem verifying your payment." } as const;
+  try {
+    const session = await paymentProvider(services).getSession(sessionId);
+    if (!session?.paid) return failed;
+    const order = await confirmPayment(
+      services.db,
+      { sessionId, amountCents: session.amountTotalCents, source: "thank-you" },
+      { publicUrl: services.config.PUBLIC_URL },
+    );
+    if (!order) return failed;
+    return {
+      ok: true,
+      order: {
+        orderNumber: order.orderNumber,
+        customerEmail: order.customerEmail,
+        totalCents: order.totalCents,
+        items: order.items.map((item) => ({
+          name: item.productName,
+          fabricLabel: item.fabricLabel,
+          fabricCode: item.fabricCode,
+          quantity: item.quantity,
+          lineTotalCents: item.unitPriceCents * item.quantity,
+          imageUrl: item.imageUrl,
+        })),
+      },
+    };
+  } catch (error) {
+    services.log[error instanceof PaymentMismatchError ? "error" : "warn"]({ err: error, sessionId }, "payment verification failed");
+    return failed;
+  }
+}
