@@ -14,13 +14,21 @@ try {
 } catch {
   // no .env: defaults and the environment apply
 }
-const config = loadConfig();
-if (config.DATABASE_URL) {
-  console.error("db:reset only resets the embedded database; DATABASE_URL is set, so nothing was changed.");
+/** Stops with the message alone: these are the owner's to fix, not bugs. */
+function fail(error: unknown): never {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
-const release = lockDataDir(config.DATA_DIR);
+let config: ReturnType<typeof loadConfig>;
+let release: () => void;
+try {
+  config = loadConfig();
+  if (config.DATABASE_URL) fail("db:reset only resets the embedded database; DATABASE_URL is set, so nothing was changed.");
+  release = lockDataDir(config.DATA_DIR);
+} catch (error) {
+  fail(error);
+}
 for (const entry of ["pgdata", "uploads", "mail"]) {
   rmSync(path.join(config.DATA_DIR, entry), { recursive: true, force: true });
 }
