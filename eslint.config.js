@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", "node_modules/", ".react-router/", "drizzle/", "coverage/"] },
+  { ignores: ["build/", "build-*/", "data/", "node_modules/", ".react-router/", "drizzle/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,14 +1,18 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { servicesContext, requestContext } from "../server/context.ts";
 import { getStoreSettings } from "../server/catalog/store-settings.ts";
+import { Toaster } from "./components/ui/toaster.tsx";
 import "./app.css";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const { tenantId } = context.get(requestContext);
   const settings = await getStoreSettings(db, tenantId);
   return {
+    /** The shop's public address, for canonical URLs and Open Graph tags. */
+    origin: config.PUBLIC_URL,
     store: {
       name: settings.storeName,
       logoUrl: settings.logoUrl,
@@ -19,13 +23,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+// Store settings change rarely; the root data is reloaded only after a form submission.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 
+/** The owner's colours as CSS variables (Tailwind's brand / ink / paper read them). */
+function themeStyle(theme: RootLoaderData["store"]["theme"] | undefined): React.CSSProperties | undefined {
+  if (!theme) return undefined;
+  return {
+    "--brand-color": theme.primary,
+    "--text-color": theme.text,
+    "--bg-color": theme.background,
+  } as React.CSSProperties;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootLoaderData>("root");
   return (
-    <html lang="en">
+    <html lang="en" style={themeStyle(data?.store.theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -34,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans antialiased">
         {children}
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -41,15 +62,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  const { theme } = loaderData.store;
-  const style = {
-    "--brand-color": theme.primary,
-    "--text-color": theme.text,
-    "--bg-color": theme.background,
-  } as React.CSSProperties;
+export default function App() {
+  // Marks the document once React has hydrated it (browser tests wait for this).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
-    <div style={style} className="bg-paper text-ink min-h-screen">
+    <div className="bg-paper text-ink min-h-screen">
       <Outlet />
     </div>
   );
@@ -65,7 +84,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">
       <h1 className="font-serif text-3xl">{title}</h1>
-      <p className="mt-4 text-neutral-600">{details}</p>
+      <p className="text-ink/70 mt-4">{details}</p>
       <a className="mt-8 inline-block underline" href="/">
         Back to Home
       </a>

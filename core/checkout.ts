@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "./text.ts";
 
 // One schema for the checkout form: the browser uses it for instant messages,
 // the server for the truth. Prices never come from here: the server looks them up.
@@ -19,9 +20,8 @@ const optional = (label: string, max: number) =>
 
 // No control characters anywhere: they have no place in a name or address and
 // would let a value break out of an email header.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 const singleLine = (schema: z.ZodString) =>
-  schema.refine((value) => !CONTROL_CHARACTERS.test(value), "Please remove line breaks and control characters");
+  schema.refine((value) => !hasControlCharacters(value), "Please remove line breaks and control characters");
 
 const PHONE = /^(\d{10}|\d{3}-\d{3}-\d{4})$/;
 

@@ -31,3 +31,8 @@ export function storedImageName(hash: string, width: number, height: number, var
   const base = `${hash}-${width}x${height}`;
   return variantWidth ? `${base}-${variantWidth}w.webp` : `${base}.webp`;
 }
+
+/** The first picture of a product's image slots (blank slots skipped), or null. */
+export function firstImage(images: readonly string[]): string | null {
+  return images.find((image) => image.trim() !== "") ?? null;
+}

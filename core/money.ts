@@ -9,3 +9,13 @@ export function formatPrice(cents: number): string {
 export function priceLineCents(productPriceCents: number, fabricUpchargeCents: number): number {
   return productPriceCents + fabricUpchargeCents;
 }
+
+/** Dollars as the spec's cart stores them (45.5) to integer cents (4550), free of float drift. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Integer cents to the spec's dollar number (4550 → 45.5). */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}

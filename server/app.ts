@@ -7,12 +7,14 @@ import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { DEFAULT_TENANT } from "../core/constants.ts";
+import { createAuth } from "./auth/auth.ts";
 import { loadConfig } from "./config.ts";
 import { requestContext, servicesContext, type AppServices } from "./context.ts";
 import { openDatabase, pingDatabase } from "./db/client.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
+import { startMailSender } from "./mail/sender.ts";
 import { ensureDemoStore } from "./seed/demo-store.ts";
 import { createLocalStorage } from "./storage/local-storage.ts";
 
@@ -43,13 +45,20 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
   app.get("/healthz", async (_req, res) => {
     const database = await pingDatabase(services.db);
     res.setHeader("Cache-Control", "no-store");
-    res.status(database ? 200 : 503).json({ status: database ? "ok" : "unavailable", database: database ? "ok" : "down" });
+    res
+      .status(database ? 200 : 503)
+      .json({ status: database ? "ok" : "unavailable", database: database ? "ok" : "down" });
   });
 
   // Uploaded files are named by their content hash, so they never change.
   app.use(
     "/uploads",
-    express.static(options.uploadsDir, { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false, fallthrough: false }),
+    express.static(options.uploadsDir, {
+      immutable: true,
+      maxAge: YEAR_IN_SECONDS * 1000,
+      index: false,
+      fallthrough: false,
+    }),
   );
 
   if (options.vite) {
@@ -70,10 +79,15 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
         ? () => options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
         : () => import("virtual:react-router/server-build"),
       mode: options.vite ? "development" : "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestContext, { tenantId: DEFAULT_TENANT, cspNonce: String(res.locals.cspNonce) });
+        context.set(requestContext, {
+          tenantId: DEFAULT_TENANT,
+          cspNonce: String(res.locals.cspNonce),
+          // "trust proxy" is loopback only, so a client cannot choose its own address.
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        });
         return context;
       },
     }),
@@ -96,7 +110,9 @@ export async function start(options: StartOptions): Promise<Server> {
   const storage = createLocalStorage(uploadsDir);
   await ensureDemoStore({ db: database.db, storage, config, log });
 
-  const services: AppServices = { db: database.db, config, log };
+  const auth = createAuth({ db: database.db, config, log, tenantId: DEFAULT_TENANT });
+  const services: AppServices = { db: database.db, config, log, auth };
+  const mailSender = startMailSender({ db: database.db, config, log });
   const app = createHttpApp(services, { ...options, uploadsDir });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
@@ -116,6 +132,7 @@ export async function start(options: StartOptions): Promise<Server> {
     server.close(() => {
       void (async () => {
         await options.vite?.close();
+        await mailSender.stop();
         await database.close();
         log.info("stopped");
         process.exit(0);

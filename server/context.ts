@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Auth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
@@ -8,6 +9,8 @@ export interface AppServices {
   db: Database;
   config: Config;
   log: Logger;
+  /** Sign-in, sessions and password resets. */
+  auth: Auth;
 }
 
 /** What is known about the request being handled. */
@@ -16,7 +19,19 @@ export interface RequestInfo {
   tenantId: string;
   /** Content-Security-Policy nonce for the inline scripts of this response. */
   cspNonce: string;
+  /** The client's address as the HTTP server sees it (proxies trusted only on loopback). */
+  clientIp: string;
+}
+
+/** The signed-in store owner; set by the admin guard for every protected admin route. */
+export interface AdminIdentity {
+  userId: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  role: string;
 }
 
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();
+export const adminContext = createContext<AdminIdentity>();

@@ -4,7 +4,7 @@ import { DEFAULT_COUNTRY, type CustomerDetails } from "../../core/checkout.ts";
 // the order itself is written on the server before payment.
 export const CHECKOUT_STORAGE_KEY = "selvage-checkout";
 
-export const EMPTY_CUSTOMER: CustomerDetails = {
+const EMPTY_CUSTOMER: CustomerDetails = {
   customerName: "",
   customerEmail: "",
   customerPhone: "",

@@ -1,28 +1,43 @@
-import { data, Link } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/not-found";
+import { listCategories } from "../../server/catalog/categories.ts";
+import { requestContext, servicesContext } from "../../server/context.ts";
+import { ShopChrome } from "../components/shop/shop-chrome.tsx";
+import { buttonClass } from "../components/ui/button.tsx";
+import type { RootLoaderData } from "../root.tsx";
 
-export function loader() {
-  return data(null, { status: 404 });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const { tenantId } = context.get(requestContext);
+  const categories = await listCategories(db, tenantId);
+  return data({ categories: categories.map(({ slug, name }) => ({ slug, name })) }, { status: 404 });
 }
 
-export default function NotFound() {
+export default function NotFound({ loaderData }: Route.ComponentProps) {
+  const store = useRouteLoaderData<RootLoaderData>("root")?.store;
   return (
-    <main className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <p className="text-brand text-sm font-semibold tracking-widest uppercase">404</p>
-      <h1 className="mt-2 font-serif text-4xl">Page Not Found</h1>
-      <p className="mt-4 text-neutral-600">
-        Sorry, we couldn&apos;t find the page you&apos;re looking for. It may have moved, or the link may be mistyped.
-      </p>
-      <div className="mt-8 flex justify-center gap-4">
-        <Link to="/" className="bg-brand rounded-md px-5 py-2.5 font-medium text-white">
-          Back to Home
-        </Link>
-        <Link to="/contact" className="rounded-md border border-black/20 px-5 py-2.5 font-medium">
-          Contact Us
-        </Link>
+    <ShopChrome store={store ?? { name: "", logoUrl: null }} categories={loaderData.categories}>
+      <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
+        <p className="text-ink/70 text-xs font-semibold tracking-[0.3em] uppercase">Error 404</p>
+        <h1 className="mt-4 font-serif text-5xl">Page Not Found</h1>
+        <div aria-hidden="true" className="bg-brand mt-6 h-px w-12" />
+        <p className="text-ink/75 mt-6 text-lg">
+          Sorry, we couldn&apos;t find the page you&apos;re looking for. It may have moved, or the link may be mistyped.
+        </p>
+        <div className="mt-10 flex flex-wrap justify-center gap-4">
+          <Link to="/" className={buttonClass("primary")}>
+            Back to Home
+          </Link>
+          <Link to="/contact" className={buttonClass("outline")}>
+            Contact Us
+          </Link>
+        </div>
       </div>
-    </main>
+    </ShopChrome>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Page Not Found" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Page Not Found | ${matches[0].loaderData?.store.name ?? "Selvage"}` },
+  { name: "robots", content: "noindex" },
+];

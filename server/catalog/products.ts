@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, productFabrics, products } from "../db/schema.ts";
 
@@ -33,10 +33,12 @@ export function isAvailable(product: Pick<ProductSummary, "hasFabricSelection" |
 export async function listProducts(
   db: Database,
   tenantId: string,
-  options: { limit?: number; categorySlug?: string } = {},
+  options: { limit?: number; categorySlug?: string; excludeSlug?: string; where?: SQL } = {},
 ): Promise<ProductSummary[]> {
   const filters = [eq(products.tenantId, tenantId)];
   if (options.categorySlug) filters.push(eq(categories.slug, options.categorySlug));
+  if (options.excludeSlug) filters.push(ne(products.slug, options.excludeSlug));
+  if (options.where) filters.push(options.where);
   const query = db
     .select({
       id: products.id,
@@ -91,4 +93,51 @@ async function attachFabrics<T extends { id: string }>(
     byProduct.set(productId, list);
   }
   return rows.map((row) => ({ ...row, fabrics: byProduct.get(row.id) ?? [] }));
+}
+
+/** One product by its slug, with fabrics; null when the store has no such product. */
+export async function getProductBySlug(db: Database, tenantId: string, slug: string): Promise<ProductSummary | null> {
+  const [product] = await listProducts(db, tenantId, { limit: 1, where: eq(products.slug, slug) });
+  return product ?? null;
+}
+
+/** Products that have at least one picture, newest first (the home page's slideshow). */
+export function listProductsWithImages(db: Database, tenantId: string, limit: number): Promise<ProductSummary[]> {
+  return listProducts(db, tenantId, {
+    limit,
+    where: sql`exists (select 1 from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '')`,
+  });
+}
+
+/** Escapes LIKE's wildcards so a shopper's "%" or "_" matches itself. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export const SEARCH_RESULT_LIMIT = 60;
+
+/**
+ * Case-insensitive substring search over name and description. `lower(col) LIKE` is
+ * what the pg_trgm GIN indexes on lower(name) and lower(description) serve.
+ */
+export async function searchProducts(db: Database, tenantId: string, query: string): Promise<ProductSummary[]> {
+  const term = query.trim().toLowerCase();
+  if (!term) return [];
+  const pattern = `%${escapeLikePattern(term)}%`;
+  return listProducts(db, tenantId, {
+    limit: SEARCH_RESULT_LIMIT,
+    where: or(
+      sql`lower(${products.name}) like ${pattern} escape '\\'`,
+      sql`lower(${products.description}) like ${pattern} escape '\\'`,
+    ),
+  });
+}
+
+/** Every product's slug and last change, for the sitemap. */
+export function listProductSlugs(db: Database, tenantId: string): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.tenantId, tenantId))
+    .orderBy(asc(products.slug));
 }

@@ -1,11 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { priceLineCents } from "../../core/money.ts";
 import type { CartLineRequest } from "../../core/checkout.ts";
+import { priceCartLines } from "../catalog/cart-pricing.ts";
 import type { Database } from "../db/client.ts";
-import { productFabrics, products } from "../db/schema.ts";
-
-/** Code of the one option of a product sold without a fabric choice. */
-export const DEFAULT_FABRIC_CODE = "default";
 
 export interface PricedLine {
   productId: string;
@@ -23,57 +18,28 @@ export class CartRejectedError extends Error {
 }
 
 /**
- * Prices cart lines from the database: product price plus the chosen fabric's
- * upcharge. Whatever the browser believes a line costs is never consulted.
+ * Prices an order's lines with the same rules as the cart page (product price plus
+ * the fabric's upcharge, from the database), refusing any line that cannot be sold.
+ * Whatever the browser believes a line costs is never consulted.
  */
 export async function priceLines(db: Database, tenantId: string, lines: CartLineRequest[]): Promise<PricedLine[]> {
-  const productIds = [...new Set(lines.map((line) => line.productId))];
-  const [productRows, fabricRows] = await Promise.all([
-    db
-      .select()
-      .from(products)
-      .where(and(eq(products.tenantId, tenantId), inArray(products.id, productIds))),
-    db
-      .select()
-      .from(productFabrics)
-      .where(and(eq(productFabrics.tenantId, tenantId), inArray(productFabrics.productId, productIds))),
-  ]);
-  const productsById = new Map(productRows.map((row) => [row.id, row]));
-
-  const seen = new Set<string>();
-  return lines.map((line) => {
-    const product = productsById.get(line.productId);
-    if (!product) throw new CartRejectedError("An item in your cart is no longer available. Please remove it and try again.");
-    const key = `${line.productId}:${line.fabricCode}`;
-    if (seen.has(key)) throw new CartRejectedError("Your cart lists the same item twice. Please refresh the page and try again.");
-    seen.add(key);
-
-    const image = product.defaultImages.find(Boolean) ?? "";
-    if (!product.hasFabricSelection) {
-      if (line.fabricCode !== DEFAULT_FABRIC_CODE) {
-        throw new CartRejectedError(`${product.name} does not come in a choice of fabrics. Please remove it and add it again.`);
-      }
-      return pricedLine(product, DEFAULT_FABRIC_CODE, "Default", product.priceCents, line.quantity, image);
+  const keys = new Set(lines.map((line) => `${line.productId}:${line.fabricCode}`));
+  if (keys.size !== lines.length) {
+    throw new CartRejectedError("Your cart lists the same item twice. Please refresh the page and try again.");
+  }
+  const priced = await priceCartLines(db, tenantId, lines);
+  return priced.map((line, index) => {
+    if (!line.available) {
+      throw new CartRejectedError("An item in your cart is no longer available. Please remove it and try again.");
     }
-
-    const fabric = fabricRows.find((row) => row.productId === product.id && row.code === line.fabricCode);
-    if (!fabric) {
-      throw new CartRejectedError(
-        `The fabric chosen for ${product.name} is no longer offered. Please remove it and choose another fabric.`,
-      );
-    }
-    const unitPrice = priceLineCents(product.priceCents, fabric.upchargeCents);
-    return pricedLine(product, fabric.code, fabric.label, unitPrice, line.quantity, fabric.imgOverride.find(Boolean) ?? image);
+    return {
+      productId: line.productId,
+      productName: line.name,
+      fabricCode: line.fabricCode,
+      fabricLabel: line.fabricLabel,
+      unitPriceCents: line.priceCents,
+      quantity: lines[index]!.quantity,
+      imageUrl: line.image ?? "",
+    };
   });
-}
-
-function pricedLine(
-  product: { id: string; name: string },
-  fabricCode: string,
-  fabricLabel: string,
-  unitPriceCents: number,
-  quantity: number,
-  imageUrl: string,
-): PricedLine {
-  return { productId: product.id, productName: product.name, fabricCode, fabricLabel, unitPriceCents, quantity, imageUrl };
 }

@@ -1,8 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { readInbox, waitForNewMail } from "./support/mail-inbox.ts";
 
 const baseUrl = inject("baseUrl");
+const mailDir = inject("mailDir");
 
 /** Puts the first featured product in the cart the way a shopper does. */
 async function addFirstProductToCart(page: Page): Promise<string> {
@@ -42,6 +44,7 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
+    const seen = new Set(readInbox(mailDir).map((mail) => mail.file));
     const productName = await addFirstProductToCart(page);
 
     await page.goto(`${baseUrl}/checkout`);
@@ -73,6 +76,16 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
     await page.getByRole("heading", { name: "Thank You!" }).waitFor();
     expect(await page.getByText(/#VC\d{9}/).first().innerText()).toBe(orderNumber);
     expect(errors).toEqual([]);
+
+    // One email to the shopper and one to the owner, through the real SMTP server.
+    const number = orderNumber.replace(/^.*#/, "");
+    const confirmation = await waitForNewMail(mailDir, seen, (mail) => mail.subject === `Order Confirmation - #${number}`);
+    expect(confirmation.to).toContain("ada@example.com");
+    expect(confirmation.text).toContain(productName);
+    const notice = await waitForNewMail(mailDir, seen, (mail) => mail.subject === `New Order - #${number} - Ada Lovelace`);
+    expect(notice.to).toContain("studio@example.com");
+    const forOrder = readInbox(mailDir).filter((mail) => mail.subject.includes(number));
+    expect(forOrder).toHaveLength(2);
     await context.close();
   });
 

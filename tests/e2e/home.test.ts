@@ -16,7 +16,7 @@ describe.each(Object.entries(VIEWPORTS))("home page on %s", (_name, viewport) =>
     const errors = collectConsoleErrors(page);
     await page.goto(baseUrl);
     await expect(page.getByRole("heading", { name: "Featured Products" }).isVisible()).resolves.toBe(true);
-    const cards = page.getByRole("list").first().getByRole("link");
+    const cards = page.getByRole("list", { name: "Featured products" }).getByRole("link");
     expect(await cards.count()).toBe(4);
     for (const text of await cards.allInnerTexts()) {
       expect(text).toMatch(/\$\d+\.\d{2}/);

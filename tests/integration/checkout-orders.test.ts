@@ -68,11 +68,20 @@ describe.each(ENGINES)("orders on %s", (engine) => {
       placeOrder(deps(), request([{ productId: "6f1c2a9e-8d1b-4c7e-9a51-0b2f3c4d5e6f", fabricCode: "default", quantity: 1 }])),
     ).rejects.toThrow(CartRejectedError);
     await expect(placeOrder(deps(), request([{ productId: fixture.tote.id, fabricCode: "no-such-fabric", quantity: 1 }]))).rejects.toThrow(
-      "The fabric chosen for Market Tote is no longer offered",
+      "An item in your cart is no longer available",
     );
     await expect(placeOrder(deps(), request([{ productId: fixture.wallet.id, fabricCode: "navy-gingham", quantity: 1 }]))).rejects.toThrow(
-      "does not come in a choice of fabrics",
+      CartRejectedError,
     );
+    await expect(
+      placeOrder(
+        deps(),
+        request([
+          { productId: fixture.tote.id, fabricCode: "navy-gingham", quantity: 1 },
+          { productId: fixture.tote.id, fabricCode: "navy-gingham", quantity: 2 },
+        ]),
+      ),
+    ).rejects.toThrow("the same item twice");
     const [{ n: after }] = (await database.db.select({ n: count() }).from(orders)) as [{ n: number }];
     expect(after).toBe(before);
   });

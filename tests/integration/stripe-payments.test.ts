@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../core/checkout.ts";
 import { emailOutbox, orders, paymentEvents, payments } from "../../server/db/schema.ts";

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../../core/money.ts";
-import { responsiveImage } from "../../../core/images.ts";
+import { FallbackImage } from "../ui/fallback-image.tsx";
+import { productPath } from "./nav-links.ts";
 
+/** What a card needs to know about a product (the loaders map to this shape). */
 export interface ProductCardData {
   slug: string;
   name: string;
@@ -11,38 +13,44 @@ export interface ProductCardData {
   image: string | null;
 }
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const image = product.image ? responsiveImage(product.image) : null;
+/** Tells the browser which srcset width to pick in a 1→4 column grid. */
+export const PRODUCT_GRID_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw";
+
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const unavailable = product.hasFabricSelection && product.fabricCount === 0;
   return (
     <Link
-      to={`/product/${product.slug}`}
-      className="group flex flex-col overflow-hidden rounded-lg border border-black/10 bg-white shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2"
+      to={productPath(product.slug)}
+      prefetch="intent"
+      className="group border-ink/10 focus-visible:outline-ink flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-[0_1px_2px_rgb(0_0_0/0.04)] transition duration-300 hover:-translate-y-0.5 hover:shadow-[0_18px_40px_-20px_rgb(0_0_0/0.35)] focus-visible:outline-2 focus-visible:outline-offset-2"
     >
-      <div className="relative aspect-square bg-neutral-100">
-        <img
-          src={image?.src ?? "/images/placeholder.jpg"}
-          srcSet={image?.srcSet}
-          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-          width={image?.width ?? 800}
-          height={image?.height ?? 800}
+      <div className="bg-ink/5 relative aspect-square overflow-hidden">
+        <FallbackImage
+          src={product.image}
           alt={product.name}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+          sizes={PRODUCT_GRID_SIZES}
+          priority={priority}
+          className="h-full w-full object-cover transition duration-700 group-hover:scale-[1.04]"
         />
         {unavailable && (
-          <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-1 text-xs font-semibold text-white">Not Available</span>
+          <span className="absolute top-3 left-3 rounded-full bg-red-700 px-3 py-1 text-xs font-semibold tracking-wide text-white">
+            Not Available
+          </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
+      <div className="flex flex-1 flex-col gap-1.5 px-5 pt-4 pb-5">
         <h3 className="font-serif text-lg leading-snug">{product.name}</h3>
-        <p className="font-medium">{formatPrice(product.priceCents)}</p>
+        <p className="text-ink/85 font-medium tabular-nums">{formatPrice(product.priceCents)}</p>
         {product.hasFabricSelection && product.fabricCount > 1 && (
-          <p className="text-sm text-neutral-600">{product.fabricCount} fabric options</p>
+          <p className="text-ink/65 text-sm">{product.fabricCount} fabric options</p>
         )}
       </div>
-      <div className="border-t border-black/10 px-4 py-2 text-sm font-medium">Shop now</div>
+      <div className="border-ink/10 text-ink/80 flex items-center justify-between border-t px-5 py-3 text-sm font-medium tracking-wide">
+        <span>Shop now</span>
+        <span aria-hidden="true" className="text-brand transition-transform group-hover:translate-x-1">
+          →
+        </span>
+      </div>
     </Link>
   );
 }

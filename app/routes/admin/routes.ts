@@ -1,4 +1,30 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** The owner's admin area under /admin. */
-export const adminRoutes: RouteConfigEntry[] = [];
+/** Pages anyone may open: signing in and recovering a password. */
+export const PUBLIC_ADMIN_PATHS = ["/admin/login", "/admin/reset-password", "/admin/update-password", "/admin/logout"];
+
+/**
+ * The owner's admin area under /admin. Everything inside the "protected" layout is
+ * checked by its middleware (server/auth/admin-guard.ts) before any loader or action
+ * runs; tests walk this table, so a page added here is covered automatically.
+ */
+export const adminRoutes: RouteConfigEntry[] = [
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
+    route("update-password", "routes/admin/update-password.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    layout("routes/admin/layout.tsx", { id: "admin-protected" }, [
+      index("routes/admin/dashboard.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("products/new", "routes/admin/product-new.tsx"),
+      route("products/edit/:productId", "routes/admin/product-edit.tsx"),
+      route("fabrics", "routes/admin/fabrics.tsx"),
+      route("fabrics/new", "routes/admin/fabric-new.tsx"),
+      route("fabrics/edit/:fabricId", "routes/admin/fabric-edit.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("guide", "routes/admin/guide.tsx"),
+      route("diagnostics", "routes/admin/diagnostics.tsx"),
+    ]),
+  ]),
+];

@@ -12,8 +12,8 @@ import { buttonClass } from "../../components/ui/button";
 import { QuantityStepper } from "../../components/ui/quantity-stepper";
 import { cart, useCartLines } from "../../lib/cart-store";
 import { useHydrated } from "../../lib/use-hydrated";
-import { cartTotalCents } from "../../lib/cart";
-import { EMPTY_CUSTOMER, loadSavedCustomer, saveCustomer } from "../../lib/checkout-storage";
+import { cartTotalCents, type CartLine } from "../../lib/cart";
+import { loadSavedCustomer, saveCustomer } from "../../lib/checkout-storage";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body: unknown = await request.json().catch(() => null);
@@ -36,31 +36,8 @@ export default function Checkout() {
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const canceled = searchParams.get("canceled") === "true";
-  const fetcher = useFetcher<CheckoutResult>();
-  const [customer, setCustomer] = useState<CustomerDetails>(EMPTY_CUSTOMER);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
 
-  // Prefill from the last visit, once the browser's storage can be read.
-  useEffect(() => setCustomer(loadSavedCustomer()), []);
-
-  const errors = useMemo(() => fieldErrors(customer), [customer]);
-  const valid = Object.keys(errors).length === 0;
-  const busy = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  const result = fetcher.data;
-
-  // Leave for the hosted payment page once the server has written the order.
-  useEffect(() => {
-    if (result?.ok) window.location.assign(result.url);
-  }, [result]);
-
-  const update = (field: FieldName) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const next = { ...customer, [field]: event.target.value };
-    setCustomer(next);
-    saveCustomer(next);
-  };
-  const blur = (field: FieldName) => () => setTouched((current) => ({ ...current, [field]: true }));
-  const shown = (field: FieldName) => (touched[field] ? errors[field] : undefined);
-
+  // The cart and the saved details live in the browser: nothing to show before hydration.
   if (!hydrated) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">
@@ -80,6 +57,32 @@ export default function Checkout() {
       </section>
     );
   }
+  return <CheckoutForm lines={lines} canceled={canceled} />;
+}
+
+function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolean }) {
+  const fetcher = useFetcher<CheckoutResult>();
+  // Mounted only in the browser, so the last visit's details can prefill the form at once.
+  const [customer, setCustomer] = useState<CustomerDetails>(loadSavedCustomer);
+  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
+
+  const errors = useMemo(() => fieldErrors(customer), [customer]);
+  const valid = Object.keys(errors).length === 0;
+  const busy = fetcher.state !== "idle" || fetcher.data?.ok === true;
+  const result = fetcher.data;
+
+  // Leave for the hosted payment page once the server has written the order.
+  useEffect(() => {
+    if (result?.ok) window.location.assign(result.url);
+  }, [result]);
+
+  const update = (field: FieldName) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const next = { ...customer, [field]: event.target.value };
+    setCustomer(next);
+    saveCustomer(next);
+  };
+  const blur = (field: FieldName) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const shown = (field: FieldName) => (touched[field] ? errors[field] : undefined);
 
   const total = cartTotalCents(lines);
   const submit = () => {

@@ -1,0 +1,101 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "../ui/button.tsx";
+import { notify, notifyError } from "../../lib/notify.ts";
+
+export type ContactActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+const fieldClass =
+  "border-ink/15 focus:border-ink/40 focus:outline-brand h-12 w-full rounded-xl border bg-white px-4 focus:outline-2 focus:outline-offset-1 aria-invalid:border-red-600";
+
+const FAILED = "Failed to send message. Please try again later.";
+
+/** The contact form: posts to the page's action, which stores the message and emails the owner. */
+export function ContactForm() {
+  const fetcher = useFetcher<ContactActionResult>();
+  const form = useRef<HTMLFormElement>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      notify("Message sent successfully!");
+      form.current?.reset();
+    } else if (!result.fieldErrors) {
+      notifyError(result.error === "Too many attempts, try again later" ? result.error : FAILED);
+    }
+  }, [result]);
+
+  const field = (name: string) => ({
+    name,
+    "aria-invalid": fieldErrors[name] ? true : undefined,
+    "aria-describedby": fieldErrors[name] ? `contact-${name}-error` : undefined,
+  });
+  const error = (name: string) =>
+    fieldErrors[name] ? (
+      <p id={`contact-${name}-error`} className="text-sm text-red-700">
+        {fieldErrors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <fetcher.Form
+      ref={form}
+      id="contact-form"
+      method="post"
+      className="border-ink/10 scroll-mt-28 rounded-3xl border bg-white p-6 shadow-sm sm:p-10"
+    >
+      <h2 id="contact-form-heading" className="font-serif text-3xl">
+        Send a Message
+      </h2>
+      <p className="text-ink/70 mt-2 text-sm">Fields marked * are required.</p>
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <div className="flex flex-col gap-2">
+          <label htmlFor="contact-name" className="text-sm font-medium">
+            Name *
+          </label>
+          <input id="contact-name" {...field("name")} required maxLength={100} autoComplete="name" className={fieldClass} />
+          {error("name")}
+        </div>
+        <div className="flex flex-col gap-2">
+          <label htmlFor="contact-email" className="text-sm font-medium">
+            Email *
+          </label>
+          <input id="contact-email" {...field("email")} type="email" required maxLength={254} autoComplete="email" className={fieldClass} />
+          {error("email")}
+        </div>
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          <label htmlFor="contact-phone" className="text-sm font-medium">
+            Phone <span className="text-ink/70 font-normal">(optional)</span>
+          </label>
+          <input id="contact-phone" {...field("phone")} type="tel" maxLength={30} autoComplete="tel" className={fieldClass} />
+          {error("phone")}
+        </div>
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          <label htmlFor="contact-message" className="text-sm font-medium">
+            Message *
+          </label>
+          <textarea
+            id="contact-message"
+            {...field("message")}
+            required
+            maxLength={5000}
+            rows={6}
+            className={`${fieldClass} h-auto py-3`}
+            placeholder="Tell us about the piece you have in mind…"
+          />
+          {error("message")}
+        </div>
+      </div>
+      {result && !result.ok && !result.fieldErrors && (
+        <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {result.error === "Too many attempts, try again later" ? result.error : FAILED}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="mt-8 w-full sm:w-auto" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Sending..." : "Send Message"}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,67 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useState } from "react";
+import { FallbackImage, PLACEHOLDER_IMAGE } from "../ui/fallback-image.tsx";
+
+const MAIN_SIZES = "(min-width: 1024px) 600px, 100vw";
+
+/**
+ * The product's pictures: one large image and a row of thumbnails that always shows
+ * which one is on display. The parent remounts it (key) when the set of images changes,
+ * so a new fabric starts again at its first picture.
+ */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const pictures = images.length > 0 ? images : [PLACEHOLDER_IMAGE];
+  const [active, setActive] = useState(0);
+  const count = pictures.length;
+  const go = (index: number) => setActive(((index % count) + count) % count);
+  const arrow =
+    "bg-paper/90 text-ink absolute top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full shadow-md transition hover:bg-paper focus-visible:outline-2 focus-visible:outline-ink";
+
+  return (
+    <div className="flex flex-col gap-4" aria-roledescription="gallery" role="region" aria-label={`Pictures of ${name}`}>
+      <div className="bg-ink/5 relative aspect-square overflow-hidden rounded-3xl">
+        {pictures.map((src, index) => (
+          <FallbackImage
+            key={`${src}-${index}`}
+            src={src}
+            alt={count > 1 ? `${name}, picture ${index + 1} of ${count}` : name}
+            sizes={MAIN_SIZES}
+            priority={index === 0}
+            data-active={index === active}
+            aria-hidden={index !== active}
+            className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 ${index === active ? "opacity-100" : "opacity-0"}`}
+          />
+        ))}
+        {count > 1 && (
+          <>
+            <button type="button" aria-label="Previous picture" onClick={() => go(active - 1)} className={`${arrow} left-3`}>
+              <ChevronLeft aria-hidden="true" className="size-5" />
+            </button>
+            <button type="button" aria-label="Next picture" onClick={() => go(active + 1)} className={`${arrow} right-3`}>
+              <ChevronRight aria-hidden="true" className="size-5" />
+            </button>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="flex gap-3" aria-label="Thumbnails">
+          {pictures.map((src, index) => (
+            <li key={`${src}-${index}`}>
+              <button
+                type="button"
+                onClick={() => go(index)}
+                aria-label={`Show picture ${index + 1} of ${count}`}
+                aria-current={index === active ? "true" : undefined}
+                className={`block size-20 overflow-hidden rounded-xl border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink sm:size-24 ${
+                  index === active ? "border-brand" : "border-transparent opacity-70 hover:opacity-100"
+                }`}
+              >
+                <FallbackImage src={src} alt="" sizes="96px" className="h-full w-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

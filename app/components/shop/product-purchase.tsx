@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { formatPrice, priceLineCents } from "../../../core/money.ts";
+import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart.ts";
+import { cart } from "../../lib/cart-store.ts";
+import { notifyError } from "../../lib/notify.ts";
+import { Button } from "../ui/button.tsx";
+import { QuantityStepper } from "../ui/quantity-stepper.tsx";
+import { FabricPicker, type FabricOptionView } from "./fabric-picker.tsx";
+
+export interface PurchasableProduct {
+  id: string;
+  name: string;
+  priceCents: number;
+  hasFabricSelection: boolean;
+  fabrics: FabricOptionView[];
+}
+
+export const UNAVAILABLE_TEXT = "This product is currently unavailable (no fabric options)";
+
+/** Price, fabric choice, quantity and Add to Cart of the product page. */
+export function ProductPurchase({
+  product,
+  fabricCode,
+  onFabricChange,
+  image,
+}: {
+  product: PurchasableProduct;
+  fabricCode: string | null;
+  onFabricChange: (code: string) => void;
+  /** The picture the cart line shows: the chosen fabric's, else the product's. */
+  image: string;
+}) {
+  const [quantity, setQuantity] = useState(1);
+  const available = !product.hasFabricSelection || product.fabrics.length > 0;
+  const chosen = product.hasFabricSelection ? product.fabrics.find((fabric) => fabric.code === fabricCode) : undefined;
+  const unitCents = priceLineCents(product.priceCents, chosen?.upchargeCents ?? 0);
+
+  const addToCart = () => {
+    if (!available) {
+      notifyError(CART_MESSAGES.productNoFabrics);
+      return;
+    }
+    const result = resolveFabric(product, fabricCode);
+    if (!result.ok) {
+      notifyError(result.message);
+      return;
+    }
+    cart.add(lineFor(product, result.fabric, image), quantity);
+  };
+
+  return (
+    <div className="flex flex-col gap-7">
+      <p className="text-2xl font-medium tabular-nums" data-testid="product-price">
+        {formatPrice(unitCents)}
+        {chosen && chosen.upchargeCents > 0 && (
+          <span className="text-ink/65 ml-3 text-sm font-normal">
+            includes +{formatPrice(chosen.upchargeCents)} for {chosen.label}
+          </span>
+        )}
+      </p>
+      {product.hasFabricSelection && product.fabrics.length > 0 && (
+        <FabricPicker fabrics={product.fabrics} value={fabricCode} onChange={onFabricChange} />
+      )}
+      {available ? (
+        <div className="flex flex-wrap items-center gap-4">
+          <QuantityStepper value={quantity} onChange={(next) => setQuantity(Math.max(1, next))} label={`Quantity of ${product.name}`} />
+          <Button size="lg" className="min-w-48 flex-1 sm:flex-none" onClick={addToCart}>
+            Add to Cart
+          </Button>
+        </div>
+      ) : (
+        <p className="rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-red-800">{UNAVAILABLE_TEXT}</p>
+      )}
+    </div>
+  );
+}

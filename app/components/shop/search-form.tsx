@@ -1,0 +1,51 @@
+import { Search } from "lucide-react";
+import { useId, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+
+/**
+ * The shop's search box. An empty or whitespace-only query does nothing (spec §5);
+ * otherwise the trimmed, URL-encoded query opens /search. Without JavaScript the
+ * form still submits to /search.
+ */
+export function SearchForm({ onSearch, className = "" }: { onSearch?: () => void; className?: string }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState(params.get("q") ?? "");
+  const id = useId();
+  return (
+    <form
+      role="search"
+      action="/search"
+      method="get"
+      className={`relative ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const term = query.trim();
+        if (!term) return;
+        onSearch?.();
+        void navigate(`/search?q=${encodeURIComponent(term)}`);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Search products..."
+        autoComplete="off"
+        className="h-10 w-full rounded-full border border-ink/15 bg-white/80 pr-10 pl-4 text-sm placeholder:text-ink/60 focus:border-ink/40 focus:bg-white focus:outline-2 focus:outline-offset-1 focus:outline-brand"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-full text-ink/70 hover:bg-ink/5 hover:text-ink focus-visible:outline-2 focus-visible:outline-ink"
+      >
+        <Search aria-hidden="true" className="size-4" />
+      </button>
+    </form>
+  );
+}

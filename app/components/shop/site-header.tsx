@@ -1,0 +1,86 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { FallbackImage } from "../ui/fallback-image.tsx";
+import { CartLink } from "./cart-link.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
+import { categoryPath, type NavCategory } from "./nav-links.ts";
+import { SearchForm } from "./search-form.tsx";
+
+export const DEFAULT_LOGO = "/images/logo.png";
+/** Scrolled further than this, the header turns compact with a shadow (spec §9). */
+const SCROLL_THRESHOLD_PX = 10;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return scrolled;
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `relative py-1 text-sm tracking-wide transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink ${
+    isActive ? "text-ink after:bg-brand after:absolute after:inset-x-0 after:-bottom-0.5 after:h-0.5" : "text-ink/75"
+  }`;
+
+export function SiteHeader({ storeName, logoUrl, categories }: { storeName: string; logoUrl: string | null; categories: NavCategory[] }) {
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`bg-paper/95 fixed inset-x-0 top-0 z-40 border-b backdrop-blur transition-[height,box-shadow,border-color] duration-300 ${
+        scrolled ? "border-ink/10 h-16 shadow-[0_6px_24px_-12px_rgb(0_0_0/0.25)]" : "h-20 border-transparent"
+      }`}
+    >
+      <a
+        href="#main"
+        className="bg-ink text-paper sr-only z-50 rounded px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 lg:gap-6 lg:px-8">
+        <Link to="/" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink">
+          <FallbackImage
+            src={logoUrl || DEFAULT_LOGO}
+            fallback={DEFAULT_LOGO}
+            alt={`${storeName} home`}
+            width={500}
+            height={200}
+            sizes="150px"
+            priority
+            className={`w-auto transition-[height] duration-300 ${scrolled ? "h-10" : "h-12"}`}
+          />
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
+          <ul className="flex items-center gap-4 lg:gap-8">
+            <li>
+              <NavLink to="/" end className={navLinkClass}>
+                Home
+              </NavLink>
+            </li>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <NavLink to={categoryPath(category.slug)} className={navLinkClass}>
+                  {category.name}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/contact" className={navLinkClass}>
+                Contact
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <SearchForm className="hidden w-32 md:block lg:w-60" />
+          <CartLink />
+          <MobileMenu categories={categories} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+
+/** How long a toast stays before it dismisses itself (spec preface, decision 9). */
+export const TOAST_DURATION_MS = 4000;
+
+// Loaded after hydration, in its own chunk (see app/lib/notify.ts).
+const SonnerToaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+/** The one place toasts appear: bottom centre, one at a time, self-dismissing. */
+export function Toaster() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster
+        position="bottom-center"
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        closeButton
+        toastOptions={{ className: "selvage-toast" }}
+      />
+    </Suspense>
+  );
+}

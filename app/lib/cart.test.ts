@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import {
+  addLine,
+  CART_MESSAGES,
+  cartCount,
+  cartTotalCents,
+  lineFor,
+  parseStoredCart,
+  reconcileWithServer,
+  removeLine,
+  resolveFabric,
+  serializeCart,
+  setLineQuantity,
+  type CartLine,
+  type ProductForCart,
+} from "./cart.ts";
+
+const tote: ProductForCart = {
+  id: "p-tote",
+  name: "Market Tote",
+  priceCents: 4500,
+  hasFabricSelection: true,
+  fabrics: [
+    { code: "navy-gingham", label: "Navy Gingham", upchargeCents: 0 },
+    { code: "rose-floral", label: "Rose Floral", upchargeCents: 500 },
+  ],
+};
+const line = (overrides: Partial<CartLine> = {}): CartLine => ({
+  productId: "p-tote",
+  name: "Market Tote",
+  priceCents: 4500,
+  quantity: 1,
+  fabricCode: "navy-gingham",
+  fabricLabel: "Navy Gingham",
+  image: "/img.webp",
+  ...overrides,
+});
+
+describe("adding to the cart", () => {
+  it("adds a new line, then increments the same product and fabric", () => {
+    const first = addLine([], lineFor(tote, tote.fabrics[0]!, "/img.webp"), 2);
+    expect(first.outcome).toBe("added");
+    expect(first.lines).toEqual([line({ quantity: 2 })]);
+    const again = addLine(first.lines, lineFor(tote, tote.fabrics[0]!, "/img.webp"), 3);
+    expect(again.outcome).toBe("updated");
+    expect(again.lines).toHaveLength(1);
+    expect(again.lines[0]!.quantity).toBe(5);
+  });
+
+  it("keeps a separate line per fabric, priced with the upcharge", () => {
+    const { lines } = addLine([line()], lineFor(tote, tote.fabrics[1]!, "/rose.webp"), 1);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatchObject({ fabricCode: "rose-floral", fabricLabel: "Rose Floral", priceCents: 5000 });
+  });
+});
+
+describe("choosing the fabric of a new line", () => {
+  it("uses 'default' without fabric selection", () => {
+    const result = resolveFabric({ ...tote, hasFabricSelection: false, fabrics: [] }, null);
+    expect(result).toEqual({ ok: true, fabric: { code: "default", label: "Default", upchargeCents: 0 } });
+  });
+
+  it("refuses a product whose fabric selection has no fabrics", () => {
+    expect(resolveFabric({ ...tote, fabrics: [] }, "x")).toEqual({ ok: false, message: CART_MESSAGES.noFabrics });
+  });
+
+  it("asks for a fabric when none is chosen, and falls back to the first for an unknown code", () => {
+    expect(resolveFabric(tote, null)).toEqual({ ok: false, message: "Please select a fabric option" });
+    expect(resolveFabric(tote, "gone")).toEqual({ ok: true, fabric: tote.fabrics[0] });
+    expect(resolveFabric(tote, "rose-floral")).toEqual({ ok: true, fabric: tote.fabrics[1] });
+  });
+});
+
+describe("changing lines", () => {
+  it("sets a quantity, and removes the line at zero or below", () => {
+    expect(setLineQuantity([line()], "p-tote", "navy-gingham", 4)[0]!.quantity).toBe(4);
+    expect(setLineQuantity([line()], "p-tote", "navy-gingham", 0)).toEqual([]);
+    expect(setLineQuantity([line()], "p-tote", "navy-gingham", -2)).toEqual([]);
+  });
+
+  it("removes only the matching product and fabric", () => {
+    const lines = [line(), line({ fabricCode: "rose-floral" })];
+    expect(removeLine(lines, "p-tote", "navy-gingham")).toEqual([line({ fabricCode: "rose-floral" })]);
+  });
+
+  it("counts quantities and totals price times quantity", () => {
+    const lines = [line({ quantity: 2 }), line({ fabricCode: "rose-floral", priceCents: 5000, quantity: 3 })];
+    expect(cartCount(lines)).toBe(5);
+    expect(cartTotalCents(lines)).toBe(2 * 4500 + 3 * 5000);
+    expect(cartCount([])).toBe(0);
+  });
+});
+
+describe("stored cart", () => {
+  it("stores the spec's shape with the price in dollars, and reads it back", () => {
+    const raw = serializeCart([line({ priceCents: 4550 })]);
+    expect(JSON.parse(raw)).toEqual([
+      { productId: "p-tote", name: "Market Tote", price: 45.5, quantity: 1, fabricCode: "navy-gingham", fabricLabel: "Navy Gingham", image: "/img.webp" },
+    ]);
+    expect(parseStoredCart(raw)).toEqual([line({ priceCents: 4550 })]);
+  });
+
+  it("answers null for data that is not a cart, and an empty cart for nothing stored", () => {
+    expect(parseStoredCart(null)).toEqual([]);
+    expect(parseStoredCart("{not json")).toBeNull();
+    expect(parseStoredCart('{"productId":"x"}')).toBeNull();
+    expect(parseStoredCart('[{"productId":"x","name":"X","price":"12","quantity":1}]')).toBeNull();
+    expect(parseStoredCart('[{"productId":"x","name":"X","price":12,"quantity":0}]')).toBeNull();
+  });
+});
+
+describe("reconciling with the server", () => {
+  it("takes the server's prices and names and drops lines that are gone", () => {
+    const lines = [line(), line({ productId: "p-gone", name: "Old Clutch" })];
+    const result = reconcileWithServer(lines, [
+      { productId: "p-tote", fabricCode: "navy-gingham", available: true, name: "Market Tote II", fabricLabel: "Navy Gingham", priceCents: 4800, image: null },
+      { productId: "p-gone", fabricCode: "navy-gingham", available: false },
+    ]);
+    expect(result.lines).toEqual([line({ name: "Market Tote II", priceCents: 4800 })]);
+    expect(result.removed.map((removed) => removed.name)).toEqual(["Old Clutch"]);
+    expect(result.repriced).toHaveLength(1);
+  });
+
+  it("keeps lines the server was not asked about", () => {
+    expect(reconcileWithServer([line()], []).lines).toEqual([line()]);
+  });
+});

@@ -1,0 +1,209 @@
+import { centsToDollars, dollarsToCents, priceLineCents } from "../../core/money.ts";
+
+// The cart's rules (spec §4 Cart, §5 Add to cart), as pure functions over a list of lines.
+// In memory a line's price is integer cents; in localStorage (`selvage-cart`) it is the
+// spec's dollar number, so the stored shape is exactly the spec's cart line.
+
+export const CART_STORAGE_KEY = "selvage-cart";
+export const DEFAULT_FABRIC_CODE = "default";
+export const DEFAULT_FABRIC_LABEL = "Default";
+
+export interface CartLine {
+  productId: string;
+  name: string;
+  /** One unit: product price plus the fabric's upcharge, in cents. */
+  priceCents: number;
+  quantity: number;
+  fabricCode: string;
+  fabricLabel: string;
+  image: string;
+}
+
+/** A line as stored in localStorage (spec §3): price in dollars. */
+export interface StoredCartLine {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+  fabricCode: string;
+  fabricLabel: string;
+  image: string;
+}
+
+export const CART_MESSAGES = {
+  added: "Item added to your cart",
+  updated: "Item quantity updated in your cart",
+  removed: "Item removed from cart",
+  cleared: "Cart has been cleared",
+  noFabrics: "Cannot add product to cart - no fabric options available",
+  productNoFabrics: "This product cannot be added to cart (no fabric options available)",
+  selectFabric: "Please select a fabric option",
+} as const;
+
+export const sameLine = (line: Pick<CartLine, "productId" | "fabricCode">, productId: string, fabricCode: string) =>
+  line.productId === productId && line.fabricCode === fabricCode;
+
+/** Reads the stored cart; answers null for data that is not a cart (the caller logs it). */
+export function parseStoredCart(raw: string | null): CartLine[] | null {
+  if (raw === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed)) return null;
+  const lines: CartLine[] = [];
+  for (const item of parsed) {
+    const line = toCartLine(item);
+    if (!line) return null;
+    lines.push(line);
+  }
+  return lines;
+}
+
+function toCartLine(value: unknown): CartLine | null {
+  if (typeof value !== "object" || value === null) return null;
+  const item = value as Record<string, unknown>;
+  const { productId, name, price, quantity, fabricCode, fabricLabel, image } = item;
+  if (typeof productId !== "string" || typeof name !== "string") return null;
+  if (typeof price !== "number" || !Number.isFinite(price) || price < 0) return null;
+  if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) return null;
+  return {
+    productId,
+    name,
+    priceCents: dollarsToCents(price),
+    quantity,
+    fabricCode: typeof fabricCode === "string" && fabricCode ? fabricCode : DEFAULT_FABRIC_CODE,
+    fabricLabel: typeof fabricLabel === "string" && fabricLabel ? fabricLabel : DEFAULT_FABRIC_LABEL,
+    image: typeof image === "string" ? image : "",
+  };
+}
+
+export function serializeCart(lines: readonly CartLine[]): string {
+  const stored: StoredCartLine[] = lines.map(({ priceCents, ...line }) => ({
+    productId: line.productId,
+    name: line.name,
+    price: centsToDollars(priceCents),
+    quantity: line.quantity,
+    fabricCode: line.fabricCode,
+    fabricLabel: line.fabricLabel,
+    image: line.image,
+  }));
+  return JSON.stringify(stored);
+}
+
+/** Adds a line, or raises the quantity of the line with the same product and fabric. */
+export function addLine(
+  lines: readonly CartLine[],
+  item: Omit<CartLine, "quantity">,
+  quantity: number,
+): { lines: CartLine[]; outcome: "added" | "updated" } {
+  const count = Math.max(1, Math.floor(quantity));
+  const existing = lines.find((line) => sameLine(line, item.productId, item.fabricCode));
+  if (existing) {
+    return {
+      lines: lines.map((line) => (line === existing ? { ...line, ...item, quantity: line.quantity + count } : line)),
+      outcome: "updated",
+    };
+  }
+  return { lines: [...lines, { ...item, quantity: count }], outcome: "added" };
+}
+
+/** Sets a line's quantity; zero or less removes the line. */
+export function setLineQuantity(lines: readonly CartLine[], productId: string, fabricCode: string, quantity: number): CartLine[] {
+  if (quantity <= 0) return removeLine(lines, productId, fabricCode);
+  return lines.map((line) => (sameLine(line, productId, fabricCode) ? { ...line, quantity: Math.floor(quantity) } : line));
+}
+
+export function removeLine(lines: readonly CartLine[], productId: string, fabricCode: string): CartLine[] {
+  return lines.filter((line) => !sameLine(line, productId, fabricCode));
+}
+
+export const cartCount = (lines: readonly CartLine[]) => lines.reduce((sum, line) => sum + line.quantity, 0);
+
+export const cartTotalCents = (lines: readonly CartLine[]) =>
+  lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+
+export interface FabricChoice {
+  code: string;
+  label: string;
+  upchargeCents: number;
+}
+
+export interface ProductForCart {
+  id: string;
+  name: string;
+  priceCents: number;
+  hasFabricSelection: boolean;
+  fabrics: readonly FabricChoice[];
+}
+
+/**
+ * Which fabric a new line gets (spec §5): "default" without fabric selection; the chosen
+ * fabric, or the first one when the chosen code is unknown; an error message otherwise.
+ */
+export function resolveFabric(
+  product: ProductForCart,
+  chosenCode: string | null,
+): { ok: true; fabric: FabricChoice } | { ok: false; message: string } {
+  if (!product.hasFabricSelection) {
+    return { ok: true, fabric: { code: DEFAULT_FABRIC_CODE, label: DEFAULT_FABRIC_LABEL, upchargeCents: 0 } };
+  }
+  const first = product.fabrics[0];
+  if (!first) return { ok: false, message: CART_MESSAGES.noFabrics };
+  if (!chosenCode) return { ok: false, message: CART_MESSAGES.selectFabric };
+  return { ok: true, fabric: product.fabrics.find((fabric) => fabric.code === chosenCode) ?? first };
+}
+
+/** The line a product and fabric make: price = product price + fabric upcharge. */
+export function lineFor(product: ProductForCart, fabric: FabricChoice, image: string): Omit<CartLine, "quantity"> {
+  return {
+    productId: product.id,
+    name: product.name,
+    priceCents: priceLineCents(product.priceCents, fabric.upchargeCents),
+    fabricCode: fabric.code,
+    fabricLabel: fabric.label,
+    image,
+  };
+}
+
+/** The server's answer for one line (see server/catalog/cart-pricing.ts). */
+export type ServerLine =
+  | { productId: string; fabricCode: string; available: true; slug?: string; name: string; fabricLabel: string; priceCents: number; image: string | null }
+  | { productId: string; fabricCode: string; available: false };
+
+/**
+ * Replaces what the browser remembered with the server's current truth: new prices,
+ * names and labels; lines whose product or fabric is gone are dropped and reported.
+ */
+export function reconcileWithServer(
+  lines: readonly CartLine[],
+  serverLines: readonly ServerLine[],
+): { lines: CartLine[]; removed: CartLine[]; repriced: CartLine[] } {
+  const truth = new Map(serverLines.map((line) => [`${line.productId}\u0000${line.fabricCode}`, line]));
+  const kept: CartLine[] = [];
+  const removed: CartLine[] = [];
+  const repriced: CartLine[] = [];
+  for (const line of lines) {
+    const server = truth.get(`${line.productId}\u0000${line.fabricCode}`);
+    if (!server) {
+      kept.push(line); // not asked about yet (added while the request was under way)
+      continue;
+    }
+    if (!server.available) {
+      removed.push(line);
+      continue;
+    }
+    const next: CartLine = {
+      ...line,
+      name: server.name,
+      fabricLabel: server.fabricLabel,
+      priceCents: server.priceCents,
+      image: server.image ?? line.image,
+    };
+    if (next.priceCents !== line.priceCents) repriced.push(next);
+    kept.push(next);
+  }
+  return { lines: kept, removed, repriced };
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { reconcileWithServer, type CartLine, type ServerLine } from "./cart.ts";
+import { cart } from "./cart-store.ts";
+
+export interface CartCorrections {
+  /** Names of lines dropped because the product or its fabric no longer exists. */
+  removed: string[];
+  /** Names of lines whose price changed since they were added. */
+  repriced: string[];
+}
+
+/**
+ * Asks the server for the current price, name and availability of every cart line and
+ * writes the answer into the cart, so the page shows the truth, not what the browser
+ * remembered from an earlier visit.
+ */
+export function useServerCartPrices(lines: CartLine[]): { checking: boolean; corrections: CartCorrections; slugs: Map<string, string> } {
+  const [checking, setChecking] = useState(false);
+  const [slugs, setSlugs] = useState(() => new Map<string, string>());
+  const [corrections, setCorrections] = useState<CartCorrections>({ removed: [], repriced: [] });
+  // Only the identities matter: quantity changes need no new prices.
+  const identity = lines.map((line) => `${line.productId}\u0000${line.fabricCode}`).join("\u0001");
+
+  useEffect(() => {
+    if (!identity) return;
+    const keys = identity.split("\u0001").map((key) => {
+      const [productId = "", fabricCode = ""] = key.split("\u0000");
+      return { productId, fabricCode };
+    });
+    const controller = new AbortController();
+    setChecking(true);
+    fetch("/api/cart/prices", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ lines: keys }),
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`Cart prices: ${response.status}`);
+        const body = (await response.json()) as { lines: ServerLine[] };
+        setSlugs(new Map(body.lines.flatMap((line) => (line.available && line.slug ? [[line.productId, line.slug] as const] : []))));
+        const result = reconcileWithServer(cart.current(), body.lines);
+        if (result.removed.length > 0 || result.repriced.length > 0 || changed(cart.current(), result.lines)) {
+          cart.replace(result.lines);
+        }
+        setCorrections((previous) => ({
+          removed: [...previous.removed, ...result.removed.map((line) => line.name)],
+          repriced: [...new Set([...previous.repriced, ...result.repriced.map((line) => line.name)])],
+        }));
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // The cart still works with the remembered prices; checkout prices on the server anyway.
+        console.error("Could not refresh cart prices", error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setChecking(false);
+      });
+    return () => controller.abort();
+  }, [identity]);
+
+  return { checking, corrections, slugs };
+}
+
+function changed(before: CartLine[], after: CartLine[]): boolean {
+  return JSON.stringify(before) !== JSON.stringify(after);
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { changePasswordSchema, loginSchema, newPasswordSchema, parseForm, resetRequestSchema } from "./auth-schemas.ts";
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe("admin auth form schemas (spec §5 messages)", () => {
+  it("sign-in needs both fields", () => {
+    expect(parseForm(loginSchema, form({ email: " ", password: "x" }))).toEqual({
+      ok: false,
+      errors: { form: "Please enter both email and password" },
+    });
+    expect(parseForm(loginSchema, form({ email: " Owner@Example.com ", password: "secret" }))).toEqual({
+      ok: true,
+      value: { email: "Owner@Example.com", password: "secret" },
+    });
+  });
+
+  it("reset request needs an email address", () => {
+    expect(parseForm(resetRequestSchema, form({ email: "" }))).toEqual({
+      ok: false,
+      errors: { email: "Please enter your email address" },
+    });
+    expect(parseForm(resetRequestSchema, form({ email: "nope" })).ok).toBe(false);
+  });
+
+  it("new password: at least 8 characters, confirmed", () => {
+    expect(parseForm(newPasswordSchema, form({ password: "short", confirmPassword: "short", token: "t" }))).toEqual({
+      ok: false,
+      errors: { password: "Password must be at least 8 characters long" },
+    });
+    expect(
+      parseForm(newPasswordSchema, form({ password: "long-enough", confirmPassword: "different", token: "t" })),
+    ).toEqual({
+      ok: false,
+      errors: { confirmPassword: "Passwords don't match" },
+    });
+    expect(
+      parseForm(newPasswordSchema, form({ password: "long-enough", confirmPassword: "long-enough", token: "t" })).ok,
+    ).toBe(true);
+  });
+
+  it("change password: all fields, 8 characters, matching", () => {
+    const check = (fields: Record<string, string>) => parseForm(changePasswordSchema, form(fields));
+    expect(check({ currentPassword: "", newPassword: "new-password", confirmPassword: "new-password" })).toEqual({
+      ok: false,
+      errors: { form: "Please fill in all password fields" },
+    });
+    expect(check({ currentPassword: "old", newPassword: "short", confirmPassword: "short" })).toEqual({
+      ok: false,
+      errors: { newPassword: "New password must be at least 8 characters long" },
+    });
+    expect(check({ currentPassword: "old", newPassword: "new-password", confirmPassword: "new-passwort" })).toEqual({
+      ok: false,
+      errors: { confirmPassword: "New passwords don't match" },
+    });
+    expect(check({ currentPassword: "old", newPassword: "new-password", confirmPassword: "new-password" }).ok).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+// One schema per form, used by the browser for instant messages and by the action
+// for the truth. Messages are the spec's (§5).
+
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
+
+export const loginSchema = z
+  .object({ email: z.string().trim().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) })
+  .refine((value) => value.email !== "" && value.password !== "", {
+    message: "Please enter both email and password",
+  });
+
+export const resetRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(254)
+    .pipe(z.email("Please enter a valid email address")),
+});
+
+export const newPasswordSchema = z
+  .object({
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long")
+      .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters long"),
+    confirmPassword: z.string(),
+    token: z.string().min(1, "Invalid or expired password reset link").max(200),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    newPassword: z.string().max(PASSWORD_MAX_LENGTH, "New password must be at most 128 characters long"),
+    confirmPassword: z.string(),
+  })
+  .check((ctx) => {
+    const { currentPassword, newPassword, confirmPassword } = ctx.value;
+    if (!currentPassword || !newPassword || !confirmPassword) {
+      ctx.issues.push({ code: "custom", message: "Please fill in all password fields", input: ctx.value });
+      return;
+    }
+    if (newPassword.length < PASSWORD_MIN_LENGTH) {
+      ctx.issues.push({
+        code: "custom",
+        message: "New password must be at least 8 characters long",
+        path: ["newPassword"],
+        input: ctx.value,
+      });
+    }
+    if (newPassword !== confirmPassword) {
+      ctx.issues.push({
+        code: "custom",
+        message: "New passwords don't match",
+        path: ["confirmPassword"],
+        input: ctx.value,
+      });
+    }
+  });
+
+/** Field messages by field name; "form" holds messages about the form as a whole. */
+export type FormErrors = Partial<Record<string, string>>;
+
+/** Parses form data with a schema into either the values or the first message per field. */
+export function parseForm<T extends z.ZodType>(
+  schema: T,
+  formData: FormData,
+): { ok: true; value: z.output<T> } | { ok: false; errors: FormErrors } {
+  const input = Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"));
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: FormErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "form";
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,15 @@
+import type { Route } from "./+types/fabrics";
+import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+
+export default function Page() {
+  return (
+    <ComingSoon title="Fabric Library">
+      The library of fabrics, with swatches, upcharges and stock, is being built.
+    </ComingSoon>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Fabric Library · Admin" },
+  { name: "robots", content: "noindex" },
+];

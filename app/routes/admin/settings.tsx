@@ -1,0 +1,114 @@
+import { Tabs } from "radix-ui";
+import { useEffect, useState } from "react";
+import { data, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/settings";
+import { changePassword } from "../../../server/auth/change-password.ts";
+import { adminContext, requestContext, servicesContext } from "../../../server/context.ts";
+import { ChangePasswordForm, type ChangePasswordErrors } from "../../components/admin/change-password-form.tsx";
+import { changePasswordSchema, parseForm } from "./auth-schemas.ts";
+
+export async function loader() {
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") !== "change-password") {
+    throw data("Unknown form", { status: 400 });
+  }
+  const form = parseForm(changePasswordSchema, formData);
+  if (!form.ok) return data({ updated: false, errors: form.errors as ChangePasswordErrors }, { status: 400 });
+
+  const result = await changePassword(
+    context.get(servicesContext),
+    request,
+    context.get(requestContext),
+    context.get(adminContext),
+    form.value,
+  );
+  if (!result.ok) {
+    return data(
+      { updated: false, errors: { [result.field]: result.message } as ChangePasswordErrors },
+      { status: result.status },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  // updatedAt gives the form a fresh key, so its fields empty after each change.
+  return data({ updated: true, updatedAt: Date.now(), errors: {} as ChangePasswordErrors }, { headers });
+}
+
+function validateChangePassword(formData: FormData): ChangePasswordErrors | null {
+  const result = parseForm(changePasswordSchema, formData);
+  return result.ok ? null : (result.errors as ChangePasswordErrors);
+}
+
+const TABS = ["general", "categories", "account"] as const;
+
+export default function SettingsPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const [tab, setTab] = useState<string>(TABS.find((name) => name === requested) ?? "general");
+
+  useEffect(() => {
+    if (actionData?.updated) toast.success("Your password has been updated successfully");
+  }, [actionData]);
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold text-stone-900">Settings</h1>
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+        <Tabs.List
+          aria-label="Settings sections"
+          className="inline-flex rounded-lg border border-stone-200 bg-white p-1 shadow-xs"
+        >
+          {[
+            ["general", "General"],
+            ["categories", "Categories"],
+            ["account", "Account"],
+          ].map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value!}
+              className="rounded-md px-4 py-1.5 text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-stone-900 data-[state=active]:bg-stone-900 data-[state=active]:text-white"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="general" className="mt-6">
+          <Panel
+            title="Store Branding"
+            description="Logo, colours and the default product description are coming soon."
+          />
+        </Tabs.Content>
+        <Tabs.Content value="categories" className="mt-6">
+          <Panel title="Categories" description="Editing category names, URL slugs and descriptions is coming soon." />
+        </Tabs.Content>
+        <Tabs.Content value="account" className="mt-6">
+          <section className="rounded-xl border border-stone-200 bg-white p-6 shadow-xs">
+            <h2 className="text-base font-semibold text-stone-900">Change password</h2>
+            <p className="mt-1 mb-6 text-sm text-stone-600">Changing your password signs you out everywhere else.</p>
+            <ChangePasswordForm
+              key={actionData && "updatedAt" in actionData ? String(actionData.updatedAt) : "form"}
+              errors={actionData?.updated ? undefined : actionData?.errors}
+              validate={validateChangePassword}
+            />
+          </section>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function Panel({ title, description }: { title: string; description: string }) {
+  return (
+    <section className="rounded-xl border border-dashed border-stone-300 bg-white p-6">
+      <h2 className="text-base font-semibold text-stone-900">{title}</h2>
+      <p className="mt-1 text-sm text-stone-600">{description}</p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,152 @@
+import { ShoppingBag } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/cart";
+import { formatPrice } from "../../../core/money.ts";
+import { CartTable } from "../../components/shop/cart-table.tsx";
+import { PageMessage } from "../../components/shop/page-message.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { cartCount, cartTotalCents } from "../../lib/cart.ts";
+import { cart, useCartLines } from "../../lib/cart-store.ts";
+import { seoMeta } from "../../lib/seo.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useServerCartPrices } from "../../lib/use-server-cart-prices.ts";
+
+// The cart lives in the browser, so this page has no loader: the server renders a
+// neutral shell and the lines appear once the page has hydrated.
+
+const SHIPPING_CENTS = 0;
+
+export default function CartPage() {
+  const hydrated = useHydrated();
+  const lines = useCartLines();
+  const { checking, corrections, slugs } = useServerCartPrices(lines);
+
+  if (!hydrated) {
+    return (
+      <div role="status" className="text-ink/70 mx-auto max-w-7xl px-4 py-24 text-center">
+        Loading your cart...
+      </div>
+    );
+  }
+
+  if (lines.length === 0) {
+    return (
+      <PageMessage title="Your Cart is Empty">
+        {corrections.removed.length > 0 && <RemovedNotice names={corrections.removed} />}
+        <ShoppingBag aria-hidden="true" className="text-ink/35 size-12" strokeWidth={1.25} />
+        <p>Looks like you haven&apos;t added anything yet.</p>
+        <Link to="/" className={buttonClass("primary")}>
+          Continue Shopping
+        </Link>
+      </PageMessage>
+    );
+  }
+
+  const subtotal = cartTotalCents(lines);
+  const count = cartCount(lines);
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
+      <header className="mb-10">
+        <h1 className="font-serif text-5xl">Your Cart</h1>
+        <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
+        <p className="text-ink/70 mt-4">
+          {count} {count === 1 ? "item" : "items"}
+          {checking && <span className="ml-2">· checking current prices…</span>}
+        </p>
+      </header>
+      <div role="status" className="empty:hidden">
+        {corrections.removed.length > 0 && <RemovedNotice names={corrections.removed} />}
+        {corrections.repriced.length > 0 && (
+          <p className="mb-6 rounded-xl border border-amber-700/30 bg-amber-50 px-4 py-3 text-amber-900">
+            Prices were updated to the current price for: {corrections.repriced.join(", ")}.
+          </p>
+        )}
+      </div>
+      <div className="grid gap-12 lg:grid-cols-[1fr_22rem]">
+        <div>
+          <CartTable lines={lines} productSlugs={slugs} />
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+            <Link to="/" className="text-ink/80 hover:text-ink text-sm underline underline-offset-4">
+              Continue Shopping
+            </Link>
+            <button type="button" onClick={() => cart.clear()} className="text-ink/70 text-sm underline underline-offset-4 hover:text-red-700">
+              Clear cart
+            </button>
+          </div>
+          <div className="mt-10 flex flex-wrap items-end justify-between gap-6">
+            <form className="flex items-end gap-2" onSubmit={(event) => event.preventDefault()}>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="coupon" className="text-sm font-medium">
+                  Coupon code
+                </label>
+                <input
+                  id="coupon"
+                  name="coupon"
+                  disabled
+                  placeholder="Coming soon"
+                  className="border-ink/15 bg-ink/[0.03] h-11 w-48 rounded-full border px-4 text-sm disabled:cursor-not-allowed"
+                />
+              </div>
+              <button type="submit" disabled className={buttonClass("outline", "md")}>
+                Apply
+              </button>
+            </form>
+            <p className="text-lg">
+              <span className="text-ink/70 mr-3">Subtotal</span>
+              <span className="font-medium tabular-nums" data-testid="cart-subtotal">
+                {formatPrice(subtotal)}
+              </span>
+            </p>
+          </div>
+        </div>
+        <aside aria-labelledby="order-total-heading" className="border-ink/10 h-fit rounded-3xl border bg-white p-7 shadow-sm lg:sticky lg:top-24">
+          <h2 id="order-total-heading" className="font-serif text-2xl">
+            Order Total
+          </h2>
+          <dl className="mt-6 space-y-3 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-ink/70">Subtotal</dt>
+              <dd className="tabular-nums">{formatPrice(subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-ink/70">Shipping</dt>
+              <dd className="tabular-nums">{formatPrice(SHIPPING_CENTS)}</dd>
+            </div>
+            <div className="border-ink/10 flex justify-between border-t pt-4 text-lg font-medium">
+              <dt>Total</dt>
+              <dd className="tabular-nums" data-testid="cart-total">
+                {formatPrice(subtotal + SHIPPING_CENTS)}
+              </dd>
+            </div>
+          </dl>
+          <p className="text-ink/70 mt-5 text-sm leading-relaxed">
+            Local handoff is currently offered; shipping arrangements are communicated after purchase. No taxes are added.
+          </p>
+          <Link to="/checkout" className={buttonClass("primary", "lg", "mt-7 w-full")}>
+            Proceed to Checkout
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function RemovedNotice({ names }: { names: string[] }) {
+  return (
+    <p className="mb-6 rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-red-800">
+      No longer available and removed from your cart: {names.join(", ")}.
+    </p>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    origin: root?.origin ?? "",
+    storeName: root?.store.name ?? "Selvage",
+    path: "/cart",
+    title: "Your Cart",
+    description: "Review the handmade pieces in your cart before checkout.",
+    noIndex: true,
+  });
+}

@@ -1,0 +1,70 @@
+import { SearchX } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/search";
+import { toProductCard } from "../../../server/catalog/product-cards.ts";
+import { searchProducts } from "../../../server/catalog/products.ts";
+import { requestContext, servicesContext } from "../../../server/context.ts";
+import { ProductGrid } from "../../components/shop/product-grid.tsx";
+import { SearchForm } from "../../components/shop/search-form.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { seoMeta } from "../../lib/seo.ts";
+
+/** Longer queries are cut: nobody types this much, and it bounds the work per request. */
+const MAX_QUERY_LENGTH = 100;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const { tenantId } = context.get(requestContext);
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  // An empty or whitespace-only query searches nothing (spec §5).
+  const results = query ? (await searchProducts(db, tenantId, query)).map(toProductCard) : [];
+  return { query, results };
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, results } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
+      <header className="mb-12 max-w-2xl">
+        <p className="text-ink/70 text-xs font-semibold tracking-[0.25em] uppercase">Search</p>
+        <h1 className="mt-3 font-serif text-4xl sm:text-5xl">{query ? <>Results for &ldquo;{query}&rdquo;</> : "Search our shop"}</h1>
+        <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
+        {query && results.length > 0 && (
+          <p className="text-ink/70 mt-5" role="status">
+            {results.length} {results.length === 1 ? "product" : "products"} found
+          </p>
+        )}
+        {/* Keyed by the query so the box shows the new term after each search. */}
+        <SearchForm key={query} className="mt-6 max-w-md" />
+      </header>
+      {query &&
+        (results.length === 0 ? (
+          <div className="border-ink/15 flex flex-col items-center gap-4 rounded-3xl border border-dashed px-6 py-16 text-center">
+            <SearchX aria-hidden="true" className="text-ink/40 size-10" strokeWidth={1.5} />
+            <p role="status" className="font-serif text-2xl">
+              No results found
+            </p>
+            <p className="text-ink/70">Try another word, or browse our categories.</p>
+            <Link to="/" className={buttonClass("outline")}>
+              Continue Shopping
+            </Link>
+          </div>
+        ) : (
+          <ProductGrid products={results} priorityCount={4} label="Search results" />
+        ))}
+    </div>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  const query = loaderData?.query ?? "";
+  return seoMeta({
+    origin: root?.origin ?? "",
+    storeName: root?.store.name ?? "Selvage",
+    path: query ? `/search?q=${encodeURIComponent(query)}` : "/search",
+    title: query ? `Search: ${query}` : "Search",
+    description: `Search handcrafted purses, bags and wallets${query ? ` for “${query}”` : ""}.`,
+    noIndex: true,
+  });
+}

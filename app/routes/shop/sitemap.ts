@@ -1,0 +1,39 @@
+import type { Route } from "./+types/sitemap";
+import { listCategories } from "../../../server/catalog/categories.ts";
+import { listProductSlugs } from "../../../server/catalog/products.ts";
+import { requestContext, servicesContext } from "../../../server/context.ts";
+
+// GET /sitemap.xml — every page a search engine should know: home, contact, the
+// categories and every product (with its last change).
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const { tenantId } = context.get(requestContext);
+  const [categories, productRows] = await Promise.all([
+    listCategories(db, tenantId),
+    listProductSlugs(db, tenantId),
+  ]);
+  const origin = config.PUBLIC_URL;
+  const entries = [
+    { path: "/", lastmod: undefined },
+    { path: "/contact", lastmod: undefined },
+    ...categories.map((category) => ({ path: `/category/${category.slug}`, lastmod: undefined })),
+    ...productRows.map((row) => ({ path: `/product/${row.slug}`, lastmod: row.updatedAt.toISOString() })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map(
+      (entry) =>
+        `  <url><loc>${escapeXml(`${origin}${entry.path}`)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ""}</url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

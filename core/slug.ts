@@ -1,0 +1,15 @@
+/**
+ * The shop's slug rule (spec §9): lowercase, trimmed, "&" becomes "-and-", spaces and
+ * underscores become hyphens, other non-word characters are dropped, runs of hyphens
+ * collapse and none lead or trail.
+ */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/&/g, "-and-")
+    .replace(/[\s_]+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}

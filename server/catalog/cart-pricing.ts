@@ -1,0 +1,89 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { priceLineCents } from "../../core/money.ts";
+import type { Database } from "../db/client.ts";
+import { productFabrics, products } from "../db/schema.ts";
+import { firstImage } from "../../core/images.ts";
+
+/** What the browser knows about a cart line: only identities, never a price it could forge. */
+export interface CartLineKey {
+  productId: string;
+  fabricCode: string;
+}
+
+/** The server's current truth about one cart line. */
+export type PricedCartLine =
+  | (CartLineKey & {
+      available: true;
+      slug: string;
+      name: string;
+      fabricLabel: string;
+      priceCents: number;
+      image: string | null;
+    })
+  | (CartLineKey & { available: false });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const MAX_PRICED_LINES = 100;
+
+/**
+ * Prices cart lines from the database: the product's price plus the chosen fabric's
+ * upcharge. A line whose product or fabric no longer exists answers `available: false`.
+ */
+export async function priceCartLines(db: Database, tenantId: string, lines: CartLineKey[]): Promise<PricedCartLine[]> {
+  const ids = [...new Set(lines.map((line) => line.productId).filter((id) => UUID.test(id)))];
+  if (ids.length === 0) return lines.map((line) => ({ ...line, available: false }));
+
+  const [productRows, fabricRows] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        name: products.name,
+        priceCents: products.priceCents,
+        hasFabricSelection: products.hasFabricSelection,
+        defaultImages: products.defaultImages,
+      })
+      .from(products)
+      .where(and(eq(products.tenantId, tenantId), inArray(products.id, ids))),
+    db
+      .select({
+        productId: productFabrics.productId,
+        code: productFabrics.code,
+        label: productFabrics.label,
+        upchargeCents: productFabrics.upchargeCents,
+        imgOverride: productFabrics.imgOverride,
+      })
+      .from(productFabrics)
+      .where(and(eq(productFabrics.tenantId, tenantId), inArray(productFabrics.productId, ids))),
+  ]);
+  const productsById = new Map(productRows.map((row) => [row.id, row]));
+  const fabricsByKey = new Map(fabricRows.map((row) => [`${row.productId}\u0000${row.code}`, row]));
+
+  return lines.map((line): PricedCartLine => {
+    const product = productsById.get(line.productId);
+    if (!product) return { ...line, available: false };
+    const fabric = fabricsByKey.get(`${line.productId}\u0000${line.fabricCode}`);
+    // Without fabric selection the line is the product itself ("default", label Default).
+    if (!product.hasFabricSelection && line.fabricCode === "default") {
+      return {
+        ...line,
+        available: true,
+        slug: product.slug,
+        name: product.name,
+        fabricLabel: fabric?.label ?? "Default",
+        priceCents: priceLineCents(product.priceCents, 0),
+        image: firstImage(product.defaultImages),
+      };
+    }
+    if (!product.hasFabricSelection || !fabric) return { ...line, available: false };
+    return {
+      ...line,
+      available: true,
+      slug: product.slug,
+      name: product.name,
+      fabricLabel: fabric.label,
+      priceCents: priceLineCents(product.priceCents, fabric.upchargeCents),
+      image: firstImage(fabric.imgOverride) ?? firstImage(product.defaultImages),
+    };
+  });
+}

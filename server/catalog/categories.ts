@@ -1,0 +1,76 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { categories, products } from "../db/schema.ts";
+
+export interface CategorySummary {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+}
+
+const categoryColumns = {
+  id: categories.id,
+  slug: categories.slug,
+  name: categories.name,
+  description: categories.description,
+  imageUrl: categories.imageUrl,
+};
+
+/** The store's categories in the owner's order (the header, footer and home tiles use it). */
+export async function listCategories(db: Database, tenantId: string): Promise<CategorySummary[]> {
+  return db
+    .select(categoryColumns)
+    .from(categories)
+    .where(eq(categories.tenantId, tenantId))
+    .orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+export async function getCategoryBySlug(db: Database, tenantId: string, slug: string): Promise<CategorySummary | null> {
+  const [row] = await db
+    .select(categoryColumns)
+    .from(categories)
+    .where(and(eq(categories.tenantId, tenantId), eq(categories.slug, slug)));
+  return row ?? null;
+}
+
+/**
+ * The first picture of the newest product in each category that has one, keyed by
+ * category slug. One indexed pass (DISTINCT ON), so it stays cheap on large catalogues.
+ */
+export async function firstProductImageByCategory(db: Database, tenantId: string): Promise<Map<string, string>> {
+  const firstImage = sql<string>`(select v from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '' limit 1)`;
+  const rows = await db
+    .selectDistinctOn([products.categoryId], { slug: categories.slug, image: firstImage })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        sql`exists (select 1 from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '')`,
+      ),
+    )
+    .orderBy(products.categoryId, sql`${products.createdAt} desc`, products.id);
+  return new Map(rows.map((row) => [row.slug, row.image]));
+}
+
+/** Categories whose pictures stand in for "Other Products" when it has none of its own (spec §2). */
+const OTHER_CATEGORY_FALLBACKS = ["purses", "bags", "wallets"];
+export const OTHER_CATEGORY_SLUG = "other-products";
+
+/**
+ * Tile picture of a category: its newest product's first picture; for Other Products a
+ * picture from purses, bags or wallets; else the category's own image (null: placeholder).
+ */
+export function categoryTileImage(category: CategorySummary, productImages: Map<string, string>): string | null {
+  const own = productImages.get(category.slug);
+  if (own) return own;
+  if (category.slug === OTHER_CATEGORY_SLUG || category.slug === "other") {
+    for (const slug of OTHER_CATEGORY_FALLBACKS) {
+      const image = productImages.get(slug);
+      if (image) return image;
+    }
+  }
+  return category.imageUrl || null;
+}

@@ -1,0 +1,14 @@
+import { firstImage } from "../../core/images.ts";
+import type { ProductSummary } from "./products.ts";
+
+/** The few fields a product card shows; keeps full descriptions out of page payloads. */
+export function toProductCard(product: ProductSummary) {
+  return {
+    slug: product.slug,
+    name: product.name,
+    priceCents: product.priceCents,
+    hasFabricSelection: product.hasFabricSelection,
+    fabricCount: product.fabrics.length,
+    image: firstImage(product.defaultImages),
+  };
+}

@@ -1,0 +1,59 @@
+import { contactMessageSchema } from "../../core/contact.ts";
+import { consumeAttempt, type ThrottleRule } from "../auth/throttle.ts";
+import { getStoreSettings } from "../catalog/store-settings.ts";
+import type { Database } from "../db/client.ts";
+import { contactMessages } from "../db/schema.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import { enqueueEmail } from "../mail/outbox.ts";
+
+/** Messages one client may send in a window: plenty for a person, too few for a spammer. */
+export const CONTACT_PER_CLIENT: ThrottleRule = { max: 5, windowSeconds: 10 * 60 };
+
+export type ContactResult =
+  | { ok: true }
+  | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> };
+
+/**
+ * Keeps a shopper's message and queues it to the owner in one transaction, so a
+ * message is never stored without its email or emailed without being stored.
+ */
+export async function sendContactMessage(
+  db: Database,
+  { tenantId, clientIp }: { tenantId: string; clientIp: string },
+  input: unknown,
+): Promise<ContactResult> {
+  const parsed = contactMessageSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Please check the form", fieldErrors };
+  }
+  if (!(await consumeAttempt(db, `contact:${clientIp}`, CONTACT_PER_CLIENT))) {
+    return { ok: false, status: 429, error: "Too many attempts, try again later" };
+  }
+  const message = parsed.data;
+  await db.transaction(async (tx) => {
+    const settings = await getStoreSettings(tx, tenantId);
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ tenantId, ...message })
+      .returning({ id: contactMessages.id });
+    const details = [`Name: ${message.name}`, `Email: ${message.email}`, `Phone: ${message.phone || "—"}`];
+    await enqueueEmail(tx, {
+      tenantId,
+      kind: "contact",
+      dedupeKey: `contact:${row!.id}`,
+      to: settings.contactEmail,
+      replyTo: message.email,
+      subject: "New Contact Form Submission",
+      text: `${details.join("\n")}\n\n${message.message}\n`,
+      html: `<div style="font-family:Georgia,serif;color:#1F1E1D;max-width:600px">
+<h1 style="font-size:22px;font-weight:normal">New message from your shop</h1>
+<p>${details.map(escapeHtml).join("<br>")}</p>
+<p style="white-space:pre-wrap;border-left:3px solid #D4AF37;padding-left:12px">${escapeHtml(message.message)}</p>
+<p style="color:#666">Reply to this email to answer ${escapeHtml(message.name)} directly.</p>
+</div>`,
+    });
+  });
+  return { ok: true };
+}

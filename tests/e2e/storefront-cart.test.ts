@@ -1,0 +1,148 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { CART_KEY, expectNoSeriousA11yViolations, shopperContext, waitForHydration, waitForToast } from "./support/storefront.ts";
+
+const baseUrl = inject("baseUrl");
+
+async function addToCart(page: Page, path: string, fabric?: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await waitForHydration(page);
+  if (fabric) await page.locator("label", { has: page.getByRole("radio", { name: fabric }) }).click();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.locator("[data-sonner-toast]").first().waitFor();
+}
+
+const storedCart = async (page: Page) => JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
+
+describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await shopperContext(browser, viewport);
+    page = await context.newPage();
+    errors = collectConsoleErrors(page);
+  });
+  afterAll(() => browser?.close());
+
+  it("starts empty: 'Your Cart is Empty' with Continue Shopping", async () => {
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
+    expect(await page.getByRole("link", { name: "Continue Shopping" }).getAttribute("href")).toBe("/");
+  });
+
+  it("lists the added lines, keeps them across a reload and totals them", async () => {
+    await addToCart(page, "/product/larimer-top-handle-purse", "Rose Garden Floral"); // $93
+    await addToCart(page, "/product/front-range-sling"); // $58
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.reload();
+    await waitForHydration(page);
+    const rows = page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await page.getByRole("columnheader", { name: "Fabric" }).count()).toBe(1);
+    const first = await rows.nth(0).innerText();
+    expect(first).toContain("Larimer Top-Handle Purse");
+    expect(first).toContain("Rose Garden Floral");
+    expect(first).toContain("$93.00");
+    expect(await page.getByTestId("cart-subtotal").innerText()).toBe("$151.00");
+    expect(await page.getByTestId("cart-total").innerText()).toBe("$151.00");
+    expect(await page.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href")).toBe("/checkout");
+    expect(await page.getByRole("textbox", { name: "Coupon code" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
+    expect(await page.getByText("shipping arrangements are communicated after purchase").isVisible()).toBe(true);
+  });
+
+  it("changes quantities and line totals, and removes lines with toasts", async () => {
+    const row = page.getByRole("row").filter({ hasText: "Front Range Sling Bag" });
+    await row.getByRole("button", { name: "Increase quantity" }).click();
+    await waitForToast(page, "Item quantity updated in your cart");
+    expect(await row.getByTestId("line-total").innerText()).toBe("$116.00");
+    expect(await page.getByTestId("cart-total").innerText()).toBe("$209.00");
+    expect(await page.getByRole("link", { name: "Cart, 3 items" }).count()).toBe(1);
+    expect((await storedCart(page)).find((line: { fabricCode: string }) => line.fabricCode === "default").quantity).toBe(2);
+
+    await row.getByRole("button", { name: "Remove" }).click();
+    await waitForToast(page, "Item removed from cart");
+    expect(await page.getByRole("row").filter({ hasText: "Front Range Sling Bag" }).count()).toBe(0);
+    expect(await page.getByTestId("cart-total").innerText()).toBe("$93.00");
+  });
+
+  it("removes a line whose quantity steps down to 0, and clears the cart", async () => {
+    const row = page.getByRole("row").filter({ hasText: "Larimer Top-Handle Purse" });
+    await row.getByRole("button", { name: "Increase quantity" }).click();
+    await row.getByRole("button", { name: "Decrease quantity" }).click();
+    await row.getByRole("button", { name: "Decrease quantity" }).click();
+    await waitForToast(page, "Item removed from cart");
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
+
+    await addToCart(page, "/product/front-range-sling");
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Clear cart" }).click();
+    await waitForToast(page, "Cart has been cleared");
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
+    expect(await storedCart(page)).toEqual([]);
+  });
+
+  it(`has no serious accessibility violations (${name})`, async () => {
+    await addToCart(page, "/product/larimer-top-handle-purse");
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.getByRole("table").waitFor();
+    await expectNoSeriousA11yViolations(page);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("cart truth from the server", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("replaces a stale price and drops a product that no longer exists", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await addToCart(page, "/product/front-range-sling");
+    const [line] = await storedCart(page);
+    // What an old visit (or a tampering shopper) left behind.
+    const stale = [
+      { ...line, price: 1, name: "Old Name" },
+      { productId: "00000000-0000-4000-8000-000000000000", name: "Retired Clutch", price: 40, quantity: 1, fabricCode: "default", fabricLabel: "Default", image: "" },
+    ];
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify(stale)]);
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.getByText("No longer available and removed from your cart: Retired Clutch.").waitFor();
+    await page.getByText("Prices were updated to the current price for: Front Range Sling Bag.").waitFor();
+    expect(await page.getByTestId("cart-total").innerText()).toBe("$58.00");
+    expect(await page.getByRole("row").filter({ hasText: "Front Range Sling Bag" }).count()).toBe(1);
+    expect(await storedCart(page)).toEqual([expect.objectContaining({ name: "Front Range Sling Bag", price: 58 })]);
+    await context.close();
+  });
+
+  it("ignores unreadable stored data and logs an error", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.mobile);
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate((key) => localStorage.setItem(key, "{definitely not a cart"), CART_KEY);
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
+    expect(errors.some((error) => error.includes("Ignoring unreadable cart data"))).toBe(true);
+    await context.close();
+  });
+
+  it("refuses a malformed pricing request", async () => {
+    const response = await fetch(`${baseUrl}/api/cart/prices`, { method: "POST", body: "[1,2", headers: { "Content-Type": "application/json" } });
+    expect(response.status).toBe(400);
+  });
+});

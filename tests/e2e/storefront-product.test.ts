@@ -1,0 +1,196 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { CART_KEY, expectNoSeriousA11yViolations, shopperContext, waitForHydration, waitForToast } from "./support/storefront.ts";
+
+const baseUrl = inject("baseUrl");
+// Demo catalogue: $88.00; Navy Gingham (+$0), Rose Garden Floral (+$5, own pictures),
+// Highland Plaid (+$7, own pictures). The sling bag has no fabric choice.
+const PURSE = "/product/larimer-top-handle-purse";
+const SLING = "/product/front-range-sling";
+
+const mainImage = (page: Page) => page.locator('[aria-roledescription="gallery"] img[data-active="true"]');
+
+describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await shopperContext(browser, viewport);
+    page = await context.newPage();
+    errors = collectConsoleErrors(page);
+    await page.goto(`${baseUrl}${PURSE}`);
+    await waitForHydration(page);
+  });
+  afterAll(() => browser?.close());
+
+  it("shows breadcrumb, name, price and description", async () => {
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    expect(await breadcrumb.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/");
+    expect(await breadcrumb.getByRole("link", { name: "Purses" }).getAttribute("href")).toBe("/category/purses");
+    expect(await breadcrumb.innerText()).toContain("Larimer Top-Handle Purse");
+    await expect(page.getByRole("heading", { level: 1, name: "Larimer Top-Handle Purse" }).isVisible()).resolves.toBe(true);
+    expect(await page.getByTestId("product-price").innerText()).toContain("$88.00");
+    expect(await page.getByText("A structured top-handle purse").isVisible()).toBe(true);
+  });
+
+  it("keeps the gallery's thumbnails in sync with the large picture", async () => {
+    const thumbnails = page.getByRole("list", { name: "Thumbnails" }).getByRole("button");
+    expect(await thumbnails.count()).toBe(3);
+    expect(await thumbnails.nth(0).getAttribute("aria-current")).toBe("true");
+    await thumbnails.nth(2).click();
+    expect(await thumbnails.nth(2).getAttribute("aria-current")).toBe("true");
+    expect(await mainImage(page).getAttribute("alt")).toBe("Larimer Top-Handle Purse, picture 3 of 3");
+    await page.getByRole("button", { name: "Next picture" }).click();
+    expect(await thumbnails.nth(0).getAttribute("aria-current")).toBe("true");
+  });
+
+  it("offers the fabrics as radio buttons with swatch and upcharge, and swaps the pictures", async () => {
+    const radios = page.getByRole("radio");
+    expect(await radios.count()).toBe(3);
+    const navy = page.getByRole("radio", { name: "Navy Gingham" });
+    const rose = page.getByRole("radio", { name: "Rose Garden Floral" });
+    expect(await navy.isChecked()).toBe(true);
+    const fieldset = page.getByRole("group", { name: /Fabric/ });
+    expect(await fieldset.innerText()).toContain("+$5.00");
+    expect(await fieldset.innerText()).toContain("+$7.00");
+    const before = await mainImage(page).getAttribute("src");
+
+    await page.locator("label", { has: rose }).click();
+    expect(await rose.isChecked()).toBe(true);
+    const after = await mainImage(page).getAttribute("src");
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/^\/uploads\//);
+    // The gallery starts again at the fabric's first picture; the price includes the upcharge.
+    expect(await page.getByRole("list", { name: "Thumbnails" }).getByRole("button").first().getAttribute("aria-current")).toBe("true");
+    expect(await page.getByTestId("product-price").innerText()).toContain("$93.00");
+
+    // Keyboard: arrow keys move through the radio group.
+    await rose.focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByRole("radio", { name: "Highland Plaid" }).isChecked()).toBe(true);
+    expect(await page.getByTestId("product-price").innerText()).toContain("$95.00");
+  });
+
+  it("steps the quantity with minus disabled at 1, and adds to the cart with toasts", async () => {
+    await page.evaluate((key) => localStorage.removeItem(key), CART_KEY);
+    await page.reload();
+    await waitForHydration(page);
+    const minus = page.getByRole("button", { name: "Decrease quantity" });
+    expect(await minus.isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    expect(await page.getByRole("group", { name: /Quantity of/ }).innerText()).toContain("2");
+    expect(await minus.isDisabled()).toBe(false);
+
+    await page.locator("label", { has: page.getByRole("radio", { name: "Rose Garden Floral" }) }).click();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(page, "Item added to your cart");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(page, "Item quantity updated in your cart");
+    // One toast at a time.
+    expect(await page.locator("[data-sonner-toast]").count()).toBe(1);
+
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
+    expect(stored).toEqual([
+      expect.objectContaining({ name: "Larimer Top-Handle Purse", price: 93, quantity: 4, fabricCode: "rose-garden-floral", fabricLabel: "Rose Garden Floral" }),
+    ]);
+    expect(stored[0].image).toMatch(/^\/uploads\//);
+    expect(await page.getByRole("link", { name: "Cart, 4 items" }).count()).toBe(1);
+  });
+
+  it("suggests up to 4 other products from the same category", async () => {
+    const related = page.getByRole("list", { name: "You Might Also Like" });
+    await related.waitFor();
+    const links = related.getByRole("link");
+    const count = await links.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(4);
+    const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+    expect(hrefs).not.toContain(PURSE);
+  });
+
+  it("starts over with quantity, picture and fabric when another product opens", async () => {
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    const related = page.getByRole("list", { name: "You Might Also Like" }).getByRole("link").first();
+    const href = await related.getAttribute("href");
+    await related.click();
+    await page.waitForURL(`${baseUrl}${href}`);
+    await page.getByRole("heading", { level: 1 }).filter({ hasNotText: "Larimer" }).waitFor();
+    expect(await page.getByRole("group", { name: /Quantity of/ }).innerText()).toContain("1");
+    expect(await page.getByRole("radio").first().isChecked()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it(`has no serious accessibility violations (${name})`, async () => {
+    await page.goto(`${baseUrl}${PURSE}`);
+    await waitForHydration(page);
+    await expectNoSeriousA11yViolations(page);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("product page details", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("has no fabric choice for a product without fabric selection, and adds it as 'Default'", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${SLING}`);
+    await waitForHydration(page);
+    expect(await page.getByRole("radio").count()).toBe(0);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(page, "Item added to your cart");
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
+    expect(stored).toEqual([expect.objectContaining({ name: "Front Range Sling Bag", price: 58, quantity: 1, fabricCode: "default", fabricLabel: "Default" })]);
+    await context.close();
+  });
+
+  it("answers an unknown product with HTTP 404 and 'Product Not Found'", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const response = await page.goto(`${baseUrl}/product/no-such-bag`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Product Not Found" }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    await page.close();
+  });
+
+  it("shows 'Loading product...' while a product loads, and the error panel with Go Back when it fails", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${baseUrl}/category/purses`);
+    await waitForHydration(page);
+    // Hold the product's data request until the loading text has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/product/*.data*", async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: "text/plain", body: "boom" });
+    });
+    await page.getByRole("list", { name: "Purses products" }).getByRole("link").first().click();
+    await page.getByText("Loading product...").waitFor();
+    release();
+    await page.getByText("Error loading product. Please try again later.").waitFor();
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await page.waitForURL(`${baseUrl}/category/purses`);
+    await page.close();
+  });
+
+  it("describes the product to search engines and link previews", async () => {
+    const html = await (await fetch(`${baseUrl}${PURSE}`)).text();
+    expect(html).toContain("<title>Larimer Top-Handle Purse | Selvage Handmade</title>");
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/product\/larimer-top-handle-purse"/);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/[^"]+\.webp"/);
+    expect(html).toContain('<meta property="og:type" content="product"');
+    const jsonLd = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(jsonLd ?? "null")).toMatchObject({
+      "@type": "Product",
+      name: "Larimer Top-Handle Purse",
+      offers: { "@type": "Offer", price: "88.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dirname, "../../../node_modules/axe-core/axe.min.js"), "utf8");
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * A browser context for a shopper. bypassCSP lets the tests inject axe-core; the app's
+ * own scripts are covered by the CSP checks in home.test.ts.
+ */
+export function shopperContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, bypassCSP: true });
+}
+
+/** Runs axe-core on the page; answers the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+}
+
+/** Scrolls through the page so every fade-in section is revealed, then back to the top. */
+export async function revealWholePage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    }
+  });
+  // Revealed, and done fading in (colour contrast is only measurable at full opacity).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".reveal")].every((element) => getComputedStyle(element).opacity === "1"),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Waits until React has hydrated the page (event handlers attached). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.documentElement.dataset.hydrated === "true");
+}
+
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await revealWholePage(page);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** The one toast on screen (sonner), once it shows the given text. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+}
+
+export const CART_KEY = "selvage-cart";

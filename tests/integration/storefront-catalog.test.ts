@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { priceCartLines } from "../../server/catalog/cart-pricing.ts";
+import { categoryTileImage, firstProductImageByCategory, getCategoryBySlug, listCategories } from "../../server/catalog/categories.ts";
+import { escapeLikePattern, getProductBySlug, listProductsWithImages, searchProducts } from "../../server/catalog/products.ts";
+import { categories, productFabrics, products, tenants } from "../../server/db/schema.ts";
+import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
+
+const TENANT = "shop-test";
+const OTHER_TENANT = "someone-else";
+
+describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
+  let database: TestDatabase;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const { db } = database;
+    await db.insert(tenants).values([{ id: TENANT }, { id: OTHER_TENANT }]);
+    const categoryRows = await db
+      .insert(categories)
+      .values([
+        { tenantId: TENANT, slug: "purses", name: "Purses", sortOrder: 0 },
+        { tenantId: TENANT, slug: "bags", name: "Bags", sortOrder: 1 },
+        { tenantId: TENANT, slug: "other-products", name: "Other Products", sortOrder: 2 },
+        { tenantId: OTHER_TENANT, slug: "purses", name: "Their Purses", sortOrder: 0 },
+      ])
+      .returning({ id: categories.id, slug: categories.slug, tenantId: categories.tenantId });
+    const category = (slug: string, tenant = TENANT) => categoryRows.find((row) => row.slug === slug && row.tenantId === tenant)!.id;
+    const day = 86_400_000;
+    const rows = await db
+      .insert(products)
+      .values([
+        {
+          tenantId: TENANT,
+          slug: "market-tote",
+          name: "Market Tote",
+          description: "A roomy CANVAS tote that holds 100% of your groceries.",
+          priceCents: 6400,
+          categoryId: category("bags"),
+          defaultImages: ["", "/uploads/tote-detail.webp"],
+          source: "selvage",
+          createdAt: new Date(Date.now() - 2 * day),
+        },
+        {
+          tenantId: TENANT,
+          slug: "snap_clutch",
+          name: "Snap_Clutch",
+          description: "A small clutch with a snap.",
+          priceCents: 4200,
+          categoryId: category("purses"),
+          hasFabricSelection: false,
+          defaultImages: [],
+          source: "selvage",
+          createdAt: new Date(Date.now() - day),
+        },
+        {
+          tenantId: OTHER_TENANT,
+          slug: "market-tote",
+          name: "Their Market Tote",
+          description: "Another store's tote.",
+          priceCents: 100,
+          categoryId: category("purses", OTHER_TENANT),
+          defaultImages: ["/uploads/theirs.webp"],
+          source: "selvage",
+        },
+      ])
+      .returning({ id: products.id, slug: products.slug, tenantId: products.tenantId });
+    for (const row of rows) ids[`${row.tenantId}:${row.slug}`] = row.id;
+    await db.insert(productFabrics).values([
+      { tenantId: TENANT, productId: ids[`${TENANT}:market-tote`]!, code: "navy", label: "Navy", upchargeCents: 0, sortOrder: 0 },
+      {
+        tenantId: TENANT,
+        productId: ids[`${TENANT}:market-tote`]!,
+        code: "floral",
+        label: "Floral",
+        upchargeCents: 500,
+        imgOverride: ["/uploads/tote-floral.webp"],
+        sortOrder: 1,
+      },
+      { tenantId: TENANT, productId: ids[`${TENANT}:snap_clutch`]!, code: "default", label: "Default", sortOrder: 0 },
+    ]);
+  });
+  afterAll(() => database?.dispose());
+
+  describe("search", () => {
+    it("matches name or description, case-insensitively and trimmed, in this store only", async () => {
+      const names = async (query: string) => (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
+      expect(await names("  canvas ")).toEqual(["Market Tote"]);
+      expect(await names("MARKET")).toEqual(["Market Tote"]);
+      expect(await names("snap")).toEqual(["Snap_Clutch"]);
+      expect(await names("another store")).toEqual([]);
+    });
+
+    it("treats % and _ as themselves, and a blank query as no search", async () => {
+      const names = async (query: string) => (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
+      expect(await names("100%")).toEqual(["Market Tote"]);
+      // As wildcards these would match "snap"; taken literally they match nothing.
+      expect(await names("n_p")).toEqual([]);
+      expect(await names("n%p")).toEqual([]);
+      expect(await names("snap_")).toEqual(["Snap_Clutch"]);
+      expect(await names("   ")).toEqual([]);
+      expect(escapeLikePattern("50%_off\\")).toBe("50\\%\\_off\\\\");
+    });
+  });
+
+  describe("products and categories", () => {
+    it("finds a product by slug within the store, with its fabrics", async () => {
+      const tote = await getProductBySlug(database.db, TENANT, "market-tote");
+      expect(tote).toMatchObject({ name: "Market Tote", categorySlug: "bags", priceCents: 6400 });
+      expect(tote?.fabrics.map((fabric) => fabric.code)).toEqual(["navy", "floral"]);
+      expect(await getProductBySlug(database.db, TENANT, "nope")).toBeNull();
+    });
+
+    it("lists only products with a picture for the slideshow", async () => {
+      expect((await listProductsWithImages(database.db, TENANT, 4)).map((product) => product.slug)).toEqual(["market-tote"]);
+    });
+
+    it("lists the store's categories in order and finds one by slug", async () => {
+      expect((await listCategories(database.db, TENANT)).map((category) => category.slug)).toEqual(["purses", "bags", "other-products"]);
+      expect(await getCategoryBySlug(database.db, TENANT, "bags")).toMatchObject({ name: "Bags" });
+      expect(await getCategoryBySlug(database.db, TENANT, "wallets")).toBeNull();
+    });
+
+    it("picks tile pictures: own product, else Other Products borrows, else the category's image", async () => {
+      const images = await firstProductImageByCategory(database.db, TENANT);
+      expect(Object.fromEntries(images)).toEqual({ bags: "/uploads/tote-detail.webp" });
+      const all = await listCategories(database.db, TENANT);
+      const tile = (slug: string) => categoryTileImage(all.find((category) => category.slug === slug)!, images);
+      expect(tile("bags")).toBe("/uploads/tote-detail.webp");
+      expect(tile("other-products")).toBe("/uploads/tote-detail.webp");
+      expect(tile("purses")).toBeNull();
+    });
+  });
+
+  describe("cart pricing", () => {
+    it("prices lines from the database: product price plus the fabric's upcharge", async () => {
+      const tote = ids[`${TENANT}:market-tote`]!;
+      const clutch = ids[`${TENANT}:snap_clutch`]!;
+      const lines = await priceCartLines(database.db, TENANT, [
+        { productId: tote, fabricCode: "floral" },
+        { productId: tote, fabricCode: "navy" },
+        { productId: clutch, fabricCode: "default" },
+      ]);
+      expect(lines).toEqual([
+        { productId: tote, fabricCode: "floral", available: true, slug: "market-tote", name: "Market Tote", fabricLabel: "Floral", priceCents: 6900, image: "/uploads/tote-floral.webp" },
+        { productId: tote, fabricCode: "navy", available: true, slug: "market-tote", name: "Market Tote", fabricLabel: "Navy", priceCents: 6400, image: "/uploads/tote-detail.webp" },
+        { productId: clutch, fabricCode: "default", available: true, slug: "snap_clutch", name: "Snap_Clutch", fabricLabel: "Default", priceCents: 4200, image: null },
+      ]);
+    });
+
+    it("answers unavailable for unknown products, fabrics, other stores' products and malformed ids", async () => {
+      const tote = ids[`${TENANT}:market-tote`]!;
+      const theirs = ids[`${OTHER_TENANT}:market-tote`]!;
+      const lines = await priceCartLines(database.db, TENANT, [
+        { productId: tote, fabricCode: "gone" },
+        { productId: theirs, fabricCode: "default" },
+        { productId: "not-a-uuid", fabricCode: "default" },
+        { productId: "00000000-0000-4000-8000-000000000000", fabricCode: "navy" },
+      ]);
+      expect(lines.map((line) => line.available)).toEqual([false, false, false, false]);
+    });
+  });
+});

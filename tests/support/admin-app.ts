@@ -1,0 +1,137 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import { DEFAULT_TENANT } from "../../core/constants.ts";
+import { createAuth } from "../../server/auth/auth.ts";
+import { ensureOwner } from "../../server/auth/owner.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { AppServices } from "../../server/context.ts";
+import { storeSettings, tenants } from "../../server/db/schema.ts";
+import { startMailSender, type MailSender } from "../../server/mail/sender.ts";
+import { BUILD_DIR, freePort, newDataDir, ROOT_DIR } from "./app-server.ts";
+import { startMailCatcher, type MailCatcher } from "./mail-catcher.ts";
+import { createTestDatabase, type Engine, type TestDatabase } from "./test-database.ts";
+
+export const OWNER = { email: "owner@example.com", password: "stitch-and-seam-2026" };
+
+export interface AdminApp {
+  url: string;
+  database: TestDatabase;
+  services: AppServices;
+  mail: MailCatcher;
+  sender: MailSender;
+  stop(): Promise<void>;
+}
+
+interface ServerBundle {
+  createHttpApp(
+    services: AppServices,
+    options: { rootDir: string; buildDir: string; uploadsDir: string },
+  ): {
+    listen(port: number, host: string, callback: () => void): Server;
+  };
+}
+
+/**
+ * The production build's HTTP app, served in this process over a test database and
+ * a real SMTP peer, so tests can both make HTTP requests and look into the database.
+ */
+export async function startAdminApp(engine: Engine): Promise<AdminApp> {
+  const database = await createTestDatabase(engine);
+  const mail = await startMailCatcher();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = newDataDir();
+  const config = loadConfig({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    SMTP_URL: mail.url,
+    AUTH_SECRET: "integration-test-secret-that-is-long-enough",
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    LOG_LEVEL: "silent",
+  });
+  const log = pino({ level: "silent" });
+  const { db } = database;
+  await db.insert(tenants).values({ id: DEFAULT_TENANT });
+  await db
+    .insert(storeSettings)
+    .values({ tenantId: DEFAULT_TENANT, storeName: "Selvage Handmade", contactEmail: "studio@example.com" });
+  await ensureOwner(db, { config, log, tenantId: DEFAULT_TENANT, fallbackEmail: "studio@example.com" });
+
+  const services: AppServices = { db, config, log, auth: createAuth({ db, config, log, tenantId: DEFAULT_TENANT }) };
+  const sender = startMailSender({ db, config, log }, { pollIntervalMs: 100 });
+  const bundle = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBundle;
+  const app = bundle.createHttpApp(services, {
+    rootDir: ROOT_DIR,
+    buildDir: BUILD_DIR,
+    uploadsDir: path.join(dataDir, "uploads"),
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const listening: Server = app.listen(port, "127.0.0.1", () => resolve(listening));
+  });
+  return {
+    url,
+    database,
+    services,
+    mail,
+    sender,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await sender.stop();
+      await mail.stop();
+      await database.dispose();
+    },
+  };
+}
+
+/** A minimal browser: keeps cookies, follows nothing, sends this site's Origin on posts. */
+export class AdminClient {
+  readonly cookies = new Map<string, string>();
+  readonly baseUrl: string;
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
+
+  async get(pathname: string, headers: Record<string, string> = {}): Promise<Response> {
+    return this.send(pathname, { method: "GET", headers });
+  }
+
+  async post(
+    pathname: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    return this.send(pathname, {
+      method: "POST",
+      headers: { origin: this.baseUrl, "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  async signIn(email = OWNER.email, password = OWNER.password): Promise<Response> {
+    return this.post("/admin/login", { email, password });
+  }
+
+  private async send(pathname: string, init: { method: string; headers: Record<string, string>; body?: string }) {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await fetch(`${this.baseUrl}${pathname}`, {
+      ...init,
+      headers: { ...(cookie ? { cookie } : {}), ...init.headers },
+      redirect: "manual",
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+}

@@ -1,0 +1,36 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { adminRoutes } from "../../app/routes/admin/routes.ts";
+
+export interface AdminPage {
+  /** A concrete URL path (parameters filled in). */
+  path: string;
+  /** The route file, for messages. */
+  file: string;
+  /** Inside the protected layout. */
+  protected: boolean;
+}
+
+const PROTECTED_LAYOUT_ID = "admin-protected";
+const SAMPLE_ID = "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11";
+
+/** Every page of the admin route table, walked from the config itself so new pages are included. */
+export function adminPages(entries: RouteConfigEntry[] = adminRoutes, base = "", inProtected = false): AdminPage[] {
+  const pages: AdminPage[] = [];
+  for (const entry of entries) {
+    const joined = entry.path ? `${base}/${entry.path}`.replace(/\/+/g, "/") : base;
+    const isProtected = inProtected || entry.id === PROTECTED_LAYOUT_ID;
+    if (entry.children?.length) pages.push(...adminPages(entry.children, joined, isProtected));
+    else
+      pages.push({
+        path: joined.replace(/:[A-Za-z]+\??/g, SAMPLE_ID) || "/",
+        file: entry.file,
+        protected: isProtected,
+      });
+  }
+  return pages;
+}
+
+/** The single-fetch data URL React Router uses for client navigations to `path`. */
+export function dataUrl(path: string): string {
+  return path === "/" ? "/_root.data" : `${path.replace(/\/$/, "")}.data`;
+}
