@@ -73,7 +73,7 @@ export function createAuth({ db, config, log, tenantId }: AuthDeps) {
     },
     rateLimit: {
       // Applies to better-auth's own HTTP endpoints, should they ever be mounted; the admin
-      // pages call auth.api directly and are throttled per account and client (throttle.ts).
+      // pages call auth.api directly and are throttled per account and client (server/http/throttle.ts).
       enabled: true,
       storage: "database",
     },

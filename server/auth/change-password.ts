@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import type { AdminIdentity, AppServices, RequestInfo } from "../context.ts";
 import { authHeaders } from "./session.ts";
 import { TOO_MANY_ATTEMPTS } from "./sign-in.ts";
-import { CHANGE_PASSWORD_PER_ACCOUNT, clearAttempts, consumeAttempt } from "./throttle.ts";
+import { CHANGE_PASSWORD_PER_ACCOUNT, clearAttempts, consumeAttempt } from "../http/throttle.ts";
 
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 export const PASSWORD_UPDATE_FAILED = "Failed to update password. Please try again.";

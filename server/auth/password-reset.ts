@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import type { AppServices, RequestInfo } from "../context.ts";
 import { authHeaders } from "./session.ts";
 import { TOO_MANY_ATTEMPTS } from "./sign-in.ts";
-import { consumeAll, RESET_PER_ACCOUNT, RESET_PER_CLIENT } from "./throttle.ts";
+import { consumeAll, RESET_PER_ACCOUNT, RESET_PER_CLIENT } from "../http/throttle.ts";
 
 export const RESET_REQUEST_FAILED = "Failed to send reset instructions. Please try again.";
 export const INVALID_RESET_LINK = "Invalid or expired password reset link";

@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { AppServices, RequestInfo } from "../context.ts";
-import { clearAttempts, consumeAll, refundAttempt, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_CLIENT } from "./throttle.ts";
+import { clearAttempts, consumeAll, refundAttempt, SIGN_IN_PER_ACCOUNT, SIGN_IN_PER_CLIENT } from "../http/throttle.ts";
 import { authHeaders, isStoreMember, revokeSessionToken } from "./session.ts";
 
 export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";

@@ -1,5 +1,5 @@
 import { contactMessageSchema } from "../../core/contact.ts";
-import { consumeAttempt, type ThrottleRule } from "../auth/throttle.ts";
+import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";

@@ -1,5 +1,5 @@
 import { checkoutRequestSchema } from "../../core/checkout.ts";
-import { consumeAttempt, type ThrottleRule } from "../auth/throttle.ts";
+import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { AppServices } from "../context.ts";
 import { paymentProvider } from "../payments/payment-provider.ts";

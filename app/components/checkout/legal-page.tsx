@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /** The frame of a long-form policy page. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
@@ -8,5 +9,25 @@ export function LegalPage({ title, updated, children }: { title: string; updated
       <p className="text-sm text-ink/60">Last updated {updated}</p>
       {children}
     </article>
+  );
+}
+
+/** "Contact us or write to …": how a policy page ends its questions section. */
+export function ContactUs({ email }: { email: string | undefined }) {
+  return (
+    <>
+      <Link to="/contact" className="underline">
+        Contact us
+      </Link>
+      {email ? (
+        <>
+          {" "}or write to{" "}
+          <a href={`mailto:${email}`} className="underline">
+            {email}
+          </a>
+        </>
+      ) : null}
+      .
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
 import type { RootLoaderData } from "../../root";
-import { LegalPage } from "../../components/checkout/legal-page";
+import { ContactUs, LegalPage } from "../../components/checkout/legal-page";
 
 export default function Privacy() {
   const store = useRouteLoaderData<RootLoaderData>("root")?.store;
@@ -25,13 +25,7 @@ export default function Privacy() {
       <h2>Your choices</h2>
       <p>
         You can ask us to see, correct or delete the information we hold about you at any time.{" "}
-        <Link to="/contact" className="underline">Contact us</Link>
-        {store?.email ? (
-          <>
-            {" "}or write to <a href={`mailto:${store.email}`} className="underline">{store.email}</a>
-          </>
-        ) : null}
-        .
+        <ContactUs email={store?.email} />
       </p>
     </LegalPage>
   );

@@ -1,7 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/terms";
 import type { RootLoaderData } from "../../root";
-import { LegalPage } from "../../components/checkout/legal-page";
+import { ContactUs, LegalPage } from "../../components/checkout/legal-page";
 
 export default function Terms() {
   const store = useRouteLoaderData<RootLoaderData>("root")?.store;
@@ -34,13 +34,7 @@ export default function Terms() {
       </p>
       <h2>Contact</h2>
       <p>
-        Questions about these terms? <Link to="/contact" className="underline">Contact us</Link>
-        {store?.email ? (
-          <>
-            {" "}or write to <a href={`mailto:${store.email}`} className="underline">{store.email}</a>
-          </>
-        ) : null}
-        .
+        Questions about these terms? <ContactUs email={store?.email} />
       </p>
     </LegalPage>
   );
