@@ -4,6 +4,9 @@ import { pathToFileURL } from "node:url";
 
 const rootDir = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
+// React and other libraries pick their fast production builds from NODE_ENV, read
+// when they load, so it is settled before anything else is imported.
+process.env.NODE_ENV ??= dev ? "development" : "production";
 const buildDir = path.resolve(rootDir, process.env.BUILD_DIR || "build");
 
 interface ServerEntry {
