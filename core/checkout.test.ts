@@ -43,3 +43,10 @@ describe("checkout customer details", () => {
     );
   });
 });
+
+describe("multi-line fields", () => {
+  it("keep line breaks but refuse NUL and other control characters", () => {
+    expect(message({ ...valid, orderNotes: "Leave at the door.\nThanks!\tA" })).toBeUndefined();
+    expect(message({ ...valid, orderNotes: "bad\u0000byte" })).toBe("Please remove control characters");
+  });
+});

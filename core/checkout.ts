@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "./text.ts";
+import { hasControlCharacters, hasStrayControlCharacters } from "./text.ts";
 
 // One schema for the checkout form: the browser uses it for instant messages,
 // the server for the truth. Prices never come from here: the server looks them up.
@@ -43,7 +43,9 @@ export const customerSchema = z.object({
   state: singleLine(required("State", 100)),
   zipCode: singleLine(required("ZIP code", 20)),
   country: singleLine(required("Country", 100)).default(DEFAULT_COUNTRY),
-  orderNotes: optional("Order notes", 2000).default(""),
+  orderNotes: optional("Order notes", 2000)
+    .refine((value) => !hasStrayControlCharacters(value), "Please remove control characters")
+    .default(""),
 });
 
 export type CustomerDetails = z.infer<typeof customerSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "./text.ts";
+import { hasControlCharacters, hasStrayControlCharacters } from "./text.ts";
 
 // The contact form's one schema, for the browser's messages and the server's truth.
 
@@ -28,7 +28,8 @@ export const contactMessageSchema = z.object({
     .string({ error: "Message is required" })
     .trim()
     .min(1, "Message is required")
-    .max(5000, "Message must be at most 5000 characters"),
+    .max(5000, "Message must be at most 5000 characters")
+    .refine((value) => !hasStrayControlCharacters(value), "Please remove control characters"),
 });
 
 export type ContactMessage = z.infer<typeof contactMessageSchema>;

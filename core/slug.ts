@@ -13,3 +13,8 @@ export function slugify(text: string): string {
     .replace(/-+/g, "-")
     .replace(/^-|-$/g, "");
 }
+
+/** Whether a value could be a stored slug; anything else names nothing and needs no query. */
+export function isSlug(value: string): boolean {
+  return value.length <= 200 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+}

@@ -9,3 +9,11 @@ export function hasControlCharacters(value: string): boolean {
   }
   return false;
 }
+
+/**
+ * Multi-line text (notes, messages) may hold line breaks and tabs but no other
+ * control character; PostgreSQL refuses NUL outright.
+ */
+export function hasStrayControlCharacters(value: string): boolean {
+  return hasControlCharacters(value.replace(/[\t\n\r]/g, ""));
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { isSlug } from "../../core/slug.ts";
 import type { Database } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 
@@ -28,6 +29,7 @@ export async function listCategories(db: Database, tenantId: string): Promise<Ca
 }
 
 export async function getCategoryBySlug(db: Database, tenantId: string, slug: string): Promise<CategorySummary | null> {
+  if (!isSlug(slug)) return null;
   const [row] = await db
     .select(categoryColumns)
     .from(categories)

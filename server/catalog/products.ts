@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { isSlug } from "../../core/slug.ts";
 import type { Database } from "../db/client.ts";
 import { categories, productFabrics, products } from "../db/schema.ts";
 
@@ -97,6 +98,7 @@ async function attachFabrics<T extends { id: string }>(
 
 /** One product by its slug, with fabrics; null when the store has no such product. */
 export async function getProductBySlug(db: Database, tenantId: string, slug: string): Promise<ProductSummary | null> {
+  if (!isSlug(slug)) return null;
   const [product] = await listProducts(db, tenantId, { limit: 1, where: eq(products.slug, slug) });
   return product ?? null;
 }
@@ -121,7 +123,8 @@ export const SEARCH_RESULT_LIMIT = 60;
  * what the pg_trgm GIN indexes on lower(name) and lower(description) serve.
  */
 export async function searchProducts(db: Database, tenantId: string, query: string): Promise<ProductSummary[]> {
-  const term = query.trim().toLowerCase();
+  // PostgreSQL text cannot hold NUL, and no product name holds a control character.
+  const term = query.replace(/\p{Cc}/gu, " ").trim().toLowerCase();
   if (!term) return [];
   const pattern = `%${escapeLikePattern(term)}%`;
   return listProducts(db, tenantId, {

@@ -76,6 +76,18 @@ describe.each(ENGINES)("production server on %s", (engine) => {
     expect((await fetch(`${server.url}/uploads/products/nothing-here.webp`)).status).toBe(404);
   });
 
+  it("answers hostile paths and queries without a server error", async () => {
+    for (const [path, status] of [
+      ["/search?q=%00", 200],
+      ["/category/%00", 404],
+      ["/product/%00", 404],
+      ["/product/..%2F..%2Fetc", 404],
+      ["/uploads/%2e%2e%2fauth-secret", 403],
+    ] as const) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(status);
+    }
+  });
+
   it("answers unknown paths with a 404 and the not-found page", async () => {
     const response = await fetch(`${server.url}/definitely/not/here`);
     expect(response.status).toBe(404);

@@ -62,3 +62,11 @@ describe("admin auth form schemas (spec §5 messages)", () => {
     );
   });
 });
+
+describe("login schema and hostile input", () => {
+  it("answers an address with control characters like a wrong one, without asking the database", () => {
+    const result = loginSchema.safeParse({ email: "owner\u0000@example.com", password: "whatever1" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Invalid email or password");
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "../../../core/text.ts";
 
 // One schema per form, used by the browser for instant messages and by the action
 // for the truth. Messages are the spec's (§5).
@@ -10,7 +11,9 @@ export const loginSchema = z
   .object({ email: z.string().trim().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) })
   .refine((value) => value.email !== "" && value.password !== "", {
     message: "Please enter both email and password",
-  });
+  })
+  // No account's address holds a control character; the answer is the one for a wrong address.
+  .refine((value) => !hasControlCharacters(value.email), { message: "Invalid email or password" });
 
 export const resetRequestSchema = z.object({
   email: z
