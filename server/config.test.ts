@@ -15,6 +15,8 @@ describe("loadConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.secure).toBe(false);
     expect(config.ALLOW_TEST_PAYMENTS).toBe(false);
+    expect(config.DEMO_DATA).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, DEMO_DATA: "false" }).DEMO_DATA).toBe(false);
   });
 
   it("treats empty values as unset", () => {

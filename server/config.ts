@@ -26,6 +26,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: optional(z.email()),
   ADMIN_PASSWORD: optional(z.string().min(8, "must be at least 8 characters")),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  DEMO_DATA: z
+    .enum(["true", "false", ""])
+    .default("true")
+    .transform((value) => value !== "false"),
   ALLOW_TEST_PAYMENTS: z
     .enum(["true", "false", ""])
     .default("false")

@@ -28,12 +28,16 @@ interface SeedDeps {
 const DAY_MS = 86_400_000;
 
 /**
- * On first start, fills an empty database with the demo store. A store that
- * exists is never touched again, so restarts neither re-seed nor duplicate.
+ * On first start, fills an empty database with the store: with the demo catalogue,
+ * or (DEMO_DATA=false) only its settings and the four categories, ready for the
+ * owner's own products. A store that exists is never touched again, so restarts
+ * neither re-seed nor duplicate.
  */
 export async function ensureDemoStore({ db, storage, config, log }: SeedDeps): Promise<void> {
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, DEFAULT_TENANT));
-  if (!existing) {
+  if (!existing && !config.DEMO_DATA) {
+    if (await insertDemoStore(db, null)) log.info("store created without demo products");
+  } else if (!existing) {
     const started = Date.now();
     log.info("first start: creating the demo store and its pictures (this takes a little while)");
     const images = await renderDemoImages(storage);
@@ -114,8 +118,8 @@ async function runLimited<T>(jobs: (() => Promise<T>)[], limit: number): Promise
   return results;
 }
 
-/** Answers false when another process seeded the store first. */
-async function insertDemoStore(db: Database, images: DemoImages): Promise<boolean> {
+/** Without images, only the store itself. Answers false when another process seeded it first. */
+async function insertDemoStore(db: Database, images: DemoImages | null): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(tenants).values({ id: DEFAULT_TENANT }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
@@ -126,7 +130,7 @@ async function insertDemoStore(db: Database, images: DemoImages): Promise<boolea
       storeName: DEMO_STORE.name,
       contactEmail: DEMO_STORE.email,
       contactPhone: DEMO_STORE.phone,
-      logoUrl: images.logo,
+      logoUrl: images?.logo ?? null,
       primaryColor: DEMO_STORE.primaryColor,
       textColor: DEMO_STORE.textColor,
       bgColor: DEMO_STORE.bgColor,
@@ -138,6 +142,7 @@ async function insertDemoStore(db: Database, images: DemoImages): Promise<boolea
       .values(DEMO_CATEGORIES.map((category, index) => ({ tenantId, ...category, sortOrder: index })))
       .returning({ id: categories.id, slug: categories.slug });
     const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
+    if (!images) return true;
 
     await tx.insert(fabricLibrary).values(
       DEMO_FABRICS.map((item) => ({
