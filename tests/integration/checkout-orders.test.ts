@@ -1,7 +1,14 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../core/checkout.ts";
 import { emailOutbox, orderItems, orders, payments } from "../../server/db/schema.ts";
+import { loadConfig } from "../../server/config.ts";
+import type { AppServices } from "../../server/context.ts";
+import { createLogger } from "../../server/logger.ts";
+import { startCheckout } from "../../server/orders/checkout-action.ts";
 import { confirmPayment } from "../../server/orders/confirm-payment.ts";
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { CartRejectedError } from "../../server/orders/price-lines.ts";
@@ -150,5 +157,33 @@ describe.each(ENGINES)("orders on %s", (engine) => {
       expect(email.html).not.toContain("<script>");
       expect(email.html).not.toContain("<img src=x");
     }
+  });
+});
+
+describe("test payments on a real (https) shop", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(() => database?.dispose());
+
+  const services = (env: Record<string, string>) => ({
+    db: database.db,
+    config: loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "selvage-https-")), PUBLIC_URL: "https://shop.example.com", ...env }),
+    log: createLogger("silent"),
+  }) as unknown as AppServices;
+
+  it("are refused unless explicitly allowed, and nothing is written", async () => {
+    const fixture = await createCatalogFixture(database.db);
+    const body = { customer: CUSTOMER, items: [{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }] };
+    const where = { tenantId: FIXTURE_TENANT, clientIp: "203.0.113.1" };
+    expect(await startCheckout(services({}), where, body)).toEqual({
+      ok: false,
+      status: 503,
+      error: "Online payment is not available right now. Please contact us to place your order.",
+    });
+    expect(await database.db.select().from(orders)).toEqual([]);
+    const allowed = await startCheckout(services({ ALLOW_TEST_PAYMENTS: "true" }), where, body);
+    expect(allowed).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\/shop\.example\.com\/pay\/test\/test_cs_/) });
   });
 });
