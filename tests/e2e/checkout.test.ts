@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import { readInbox, waitForNewMail } from "./support/mail-inbox.ts";
+import { expectNoSeriousA11yViolations, shopperContext } from "./support/storefront.ts";
 
 const baseUrl = inject("baseUrl");
 const mailDir = inject("mailDir");
@@ -119,6 +120,35 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
     await expect(page.getByText("Please enter a valid email address").isVisible()).resolves.toBe(true);
     await expect(page.getByText("Please enter a valid phone number").isVisible()).resolves.toBe(true);
     expect(await page.getByRole("button", { name: "Proceed to Payment" }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe.each(Object.entries(VIEWPORTS))("checkout accessibility on %s", (_name, viewport) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("has no serious violations on checkout, payment, thank-you and policy pages", async () => {
+    const context = await shopperContext(browser, viewport);
+    const page = await context.newPage();
+    for (const path of ["/terms", "/privacy"]) {
+      await page.goto(`${baseUrl}${path}`);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await addFirstProductToCart(page);
+    await page.goto(`${baseUrl}/checkout`);
+    await page.getByRole("heading", { name: "Order Summary" }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await fillCheckout(page);
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await page.waitForURL(/\/pay\/test\//);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Complete test payment" }).click();
+    await page.getByRole("heading", { name: "Thank You!" }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await context.close();
   });
 });

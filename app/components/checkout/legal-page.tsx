@@ -6,7 +6,7 @@ export function LegalPage({ title, updated, children }: { title: string; updated
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 [&_h2]:mt-10 [&_h2]:font-serif [&_h2]:text-2xl [&_li]:mt-1 [&_p]:mt-4 [&_p]:leading-relaxed [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6">
       <h1 className="font-serif text-4xl">{title}</h1>
-      <p className="text-sm text-ink/60">Last updated {updated}</p>
+      <p className="text-sm text-ink/75">Last updated {updated}</p>
       {children}
     </article>
   );

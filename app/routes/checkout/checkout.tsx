@@ -162,7 +162,7 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
                   <img src={line.image || "/images/placeholder.jpg"} alt="" width={64} height={64} className="size-16 rounded-md object-cover" />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{line.name}</p>
-                    {line.fabricCode !== "default" && <p className="text-sm text-ink/65">Fabric: {line.fabricLabel}</p>}
+                    {line.fabricCode !== "default" && <p className="text-sm text-ink/75">Fabric: {line.fabricLabel}</p>}
                     <div className="mt-2 flex items-center gap-3">
                       <QuantityStepper size="sm" label={`Quantity of ${line.name}`} value={line.quantity} onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)} />
                       <button type="button" className="text-sm underline underline-offset-2 hover:text-red-700" onClick={() => cart.remove(line.productId, line.fabricCode)}>
@@ -188,7 +188,7 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
                 <dd className="tabular-nums">{formatPrice(total)}</dd>
               </div>
             </dl>
-            <p className="mt-3 text-xs text-ink/65">Local handoff is currently offered; we'll contact you after purchase to arrange pickup or shipping.</p>
+            <p className="mt-3 text-xs text-ink/75">Local handoff is currently offered; we'll contact you after purchase to arrange pickup or shipping.</p>
           </section>
 
           <section aria-labelledby="payment-heading" className="border-ink/10 rounded-xl border bg-white p-5 shadow-sm">
@@ -208,7 +208,7 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
             <button type="submit" disabled={busy || blocker !== null} className={buttonClass("dark", "lg", "mt-4 w-full")}>
               {busy ? "Processing..." : "Proceed to Payment"}
             </button>
-            <p className="mt-3 text-xs text-ink/65">
+            <p className="mt-3 text-xs text-ink/75">
               By placing your order you agree to our{" "}
               <Link to="/terms" className="underline">
                 Terms of Service

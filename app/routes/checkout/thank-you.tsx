@@ -89,7 +89,7 @@ function Outcome({ verification, sessionId }: { verification: ReturnVerification
               <img src={item.imageUrl || "/images/placeholder.jpg"} alt="" width={56} height={56} className="size-14 rounded-md object-cover" />
               <div className="flex-1">
                 <p className="font-medium">{item.name}</p>
-                <p className="text-sm text-ink/65">
+                <p className="text-sm text-ink/75">
                   {item.fabricCode !== "default" && <>Fabric: {item.fabricLabel} · </>}Qty {item.quantity}
                 </p>
               </div>
