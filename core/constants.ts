@@ -5,3 +5,6 @@ export const DEFAULT_TENANT = "selvage";
 export const PRODUCT_SOURCE = "selvage";
 
 export const CURRENCY = "USD";
+
+/** Code of the one option of a product sold without a choice of fabric (label "Default"). */
+export const DEFAULT_FABRIC_CODE = "default";

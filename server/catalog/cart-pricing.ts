@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
 import { priceLineCents } from "../../core/money.ts";
 import type { Database } from "../db/client.ts";
 import { productFabrics, products } from "../db/schema.ts";
@@ -64,7 +65,7 @@ export async function priceCartLines(db: Database, tenantId: string, lines: Cart
     if (!product) return { ...line, available: false };
     const fabric = fabricsByKey.get(`${line.productId}\u0000${line.fabricCode}`);
     // Without fabric selection the line is the product itself ("default", label Default).
-    if (!product.hasFabricSelection && line.fabricCode === "default") {
+    if (!product.hasFabricSelection && line.fabricCode === DEFAULT_FABRIC_CODE) {
       return {
         ...line,
         available: true,

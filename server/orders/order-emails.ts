@@ -1,4 +1,5 @@
 import { formatPrice } from "../../core/money.ts";
+import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
 import type { ShippingAddress } from "../db/schema.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 
@@ -37,7 +38,7 @@ const addressLines = (address: ShippingAddress) =>
   ].filter(Boolean);
 
 const fabricNote = (item: OrderEmailData["items"][number]) =>
-  item.fabricCode === "default" ? "" : `Fabric: ${item.fabricLabel}`;
+  item.fabricCode === DEFAULT_FABRIC_CODE ? "" : `Fabric: ${item.fabricLabel}`;
 
 const absolute = (url: string, base: string) => (url.startsWith("/") ? `${base}${url}` : url);
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
 import type { CheckoutRequest } from "../../core/checkout.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -38,7 +39,7 @@ export async function placeOrder(deps: PlaceOrderDeps, request: CheckoutRequest)
     customerEmail: request.customer.customerEmail,
     storeName: deps.storeName,
     items: lines.map((line) => ({
-      name: line.fabricCode === "default" ? line.productName : `${line.productName} — ${line.fabricLabel}`,
+      name: line.fabricCode === DEFAULT_FABRIC_CODE ? line.productName : `${line.productName} — ${line.fabricLabel}`,
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       imageUrl: line.imageUrl,

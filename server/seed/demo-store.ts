@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { eq } from "drizzle-orm";
-import { DEFAULT_TENANT, PRODUCT_SOURCE } from "../../core/constants.ts";
+import { DEFAULT_FABRIC_CODE, DEFAULT_TENANT, PRODUCT_SOURCE } from "../../core/constants.ts";
 import { ensureOwner } from "../auth/owner.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -203,7 +203,7 @@ async function insertDemoStore(db: Database, images: DemoImages | null): Promise
             {
               tenantId,
               productId: row.id,
-              code: "default",
+              code: DEFAULT_FABRIC_CODE,
               label: "Default",
               swatchUrl: "",
               upchargeCents: 0,

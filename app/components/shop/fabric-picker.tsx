@@ -1,4 +1,5 @@
 import { formatPrice } from "../../../core/money.ts";
+import { DEFAULT_FABRIC_CODE } from "../../../core/constants.ts";
 import { FallbackImage } from "../ui/fallback-image.tsx";
 
 export interface FabricOptionView {
@@ -47,7 +48,7 @@ export function FabricPicker({
                 className="sr-only"
               />
               <span className="border-ink/10 size-10 shrink-0 overflow-hidden rounded-full border" style={{ backgroundImage: SWATCH_PATTERN }}>
-                {fabric.swatchUrl && fabric.code !== "default" && (
+                {fabric.swatchUrl && fabric.code !== DEFAULT_FABRIC_CODE && (
                   <FallbackImage src={fabric.swatchUrl} alt="" width={40} height={40} sizes="40px" className="h-full w-full object-cover" />
                 )}
               </span>

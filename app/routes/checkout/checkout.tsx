@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import { DEFAULT_FABRIC_CODE } from "../../../core/constants.ts";
 import { data, Link, useFetcher, useSearchParams } from "react-router";
 import { ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/checkout";
@@ -162,7 +163,7 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
                   <img src={line.image || "/images/placeholder.jpg"} alt="" width={64} height={64} className="size-16 rounded-md object-cover" />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{line.name}</p>
-                    {line.fabricCode !== "default" && <p className="text-sm text-ink/75">Fabric: {line.fabricLabel}</p>}
+                    {line.fabricCode !== DEFAULT_FABRIC_CODE && <p className="text-sm text-ink/75">Fabric: {line.fabricLabel}</p>}
                     <div className="mt-2 flex items-center gap-3">
                       <QuantityStepper size="sm" label={`Quantity of ${line.name}`} value={line.quantity} onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)} />
                       <button type="button" className="text-sm underline underline-offset-2 hover:text-red-700" onClick={() => cart.remove(line.productId, line.fabricCode)}>

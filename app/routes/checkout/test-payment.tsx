@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { DEFAULT_FABRIC_CODE } from "../../../core/constants.ts";
 import type { Route } from "./+types/test-payment";
 import { formatPrice } from "../../../core/money.ts";
 import { servicesContext } from "../../../server/context.ts";
@@ -38,7 +39,7 @@ export default function TestPayment({ loaderData: page }: Route.ComponentProps) 
               <li key={index} className="flex justify-between gap-4 py-3 text-sm">
                 <span>
                   {item.name}
-                  {item.fabricCode !== "default" && <span className="text-neutral-500"> · {item.fabricLabel}</span>}
+                  {item.fabricCode !== DEFAULT_FABRIC_CODE && <span className="text-neutral-500"> · {item.fabricLabel}</span>}
                   <span className="text-neutral-500"> × {item.quantity}</span>
                 </span>
                 <span className="tabular-nums">{formatPrice(item.lineTotalCents)}</span>

@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from "react";
+import { DEFAULT_FABRIC_CODE } from "../../../core/constants.ts";
 import { Await, Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import type { Route } from "./+types/thank-you";
@@ -90,7 +91,7 @@ function Outcome({ verification, sessionId }: { verification: ReturnVerification
               <div className="flex-1">
                 <p className="font-medium">{item.name}</p>
                 <p className="text-sm text-ink/75">
-                  {item.fabricCode !== "default" && <>Fabric: {item.fabricLabel} · </>}Qty {item.quantity}
+                  {item.fabricCode !== DEFAULT_FABRIC_CODE && <>Fabric: {item.fabricLabel} · </>}Qty {item.quantity}
                 </p>
               </div>
               <p className="tabular-nums">{formatPrice(item.lineTotalCents)}</p>
