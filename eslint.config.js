@@ -34,7 +34,10 @@ export default tseslint.config(
     // loaders and actions are removed from the client bundle.
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "core/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "Browser code must not import server modules." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**"], message: "Browser code must not import server modules." }] },
+      ],
     },
   },
   {

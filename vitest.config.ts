@@ -1,12 +1,16 @@
 import { defineConfig } from "vitest/config";
 
-// Three suites, run in this order by `npm test`:
+// Three suites, run side by side by `npm test`:
 //   unit         pure logic, beside the module it tests (*.test.ts)
-//   integration  real databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), real SMTP
-//   e2e          the production build in a real Chromium
+//   integration  real databases (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), real SMTP;
+//                each file makes its own databases and servers, so files run in parallel
+//   e2e          the production build in a real Chromium, one file at a time (they share one shop)
+// Most of a test's time is spent waiting on servers, browsers and databases, so more workers
+// than cores keep the two cores busy.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
@@ -23,7 +27,6 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {

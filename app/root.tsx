@@ -1,10 +1,23 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { servicesContext, requestContext } from "../server/context.ts";
 import { getStoreSettings } from "../server/catalog/store-settings.ts";
+import { answerDatabaseOutage } from "../server/http/database-outage.ts";
+import { SHOP_UNAVAILABLE_MESSAGE } from "../core/constants.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
 import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
@@ -77,7 +90,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Unexpected Application Error!";
   let details = "Something went wrong on our side. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    title = "We'll be right back";
+    details = SHOP_UNAVAILABLE_MESSAGE;
+  } else if (isRouteErrorResponse(error)) {
     title = `${error.status} ${error.statusText}`;
     details = typeof error.data === "string" ? error.data : details;
   }

@@ -39,7 +39,9 @@ const assetsDir = path.join(clientDir, "assets");
 
 const manifestFile = readdirSync(assetsDir).find((name) => /^manifest-[\w-]+\.js$/.test(name));
 if (!manifestFile) {
-  console.error(`No React Router manifest in ${assetsDir}: build first (BUILD_DIR=${path.basename(buildDir)} react-router build).`);
+  console.error(
+    `No React Router manifest in ${assetsDir}: build first (BUILD_DIR=${path.basename(buildDir)} react-router build).`,
+  );
   process.exit(1);
 }
 const manifestSource = readFileSync(path.join(assetsDir, manifestFile), "utf8");

@@ -24,7 +24,8 @@ let config: ReturnType<typeof loadConfig>;
 let release: () => void;
 try {
   config = loadConfig();
-  if (config.DATABASE_URL) fail("db:reset only resets the embedded database; DATABASE_URL is set, so nothing was changed.");
+  if (config.DATABASE_URL)
+    fail("db:reset only resets the embedded database; DATABASE_URL is set, so nothing was changed.");
   release = lockDataDir(config.DATA_DIR);
 } catch (error) {
   fail(error);

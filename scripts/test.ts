@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, production build, then every test suite
+// `npm test`: typecheck, lint, formatting, production build, then every test suite
 // (unit, integration, browser). Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -12,8 +12,13 @@ const steps: [string, string, string[]][] = [
   ["typecheck", bin("react-router"), ["typegen"]],
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["lint", bin("eslint"), [".", "--max-warnings=0"]],
+  ["format", bin("prettier"), ["--check", "."]],
   ["build", bin("react-router"), ["build"]],
-  ["tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)]],
+  [
+    "tests",
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  ],
 ];
 
 for (const [name, command, args] of steps) {

@@ -1,7 +1,6 @@
 import "react-router";
 import path from "node:path";
-import type { Server } from "node:http";
-import { createRequestHandler } from "@react-router/express";
+import { createServer, type Server } from "node:http";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -9,12 +8,16 @@ import type { ViteDevServer } from "vite";
 import { DEFAULT_TENANT } from "../core/constants.ts";
 import { createAuth } from "./auth/auth.ts";
 import { loadConfig } from "./config.ts";
-import { requestContext, servicesContext, type AppServices } from "./context.ts";
+import { requestContext, requestFaultsContext, servicesContext, type AppServices } from "./context.ts";
+import { RETRY_AFTER_SECONDS } from "./db/availability.ts";
 import { openDatabase, pingDatabase } from "./db/client.ts";
+import { reactRouterHandler } from "./http/react-router-handler.ts";
+import { allowedMethods, limitRequestBodies } from "./http/request-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { createLogger } from "./logger.ts";
 import { startMailSender } from "./mail/sender.ts";
+import { startOrderSweeper } from "./orders/abandoned-orders.ts";
 import { ensureDemoStore } from "./seed/demo-store.ts";
 import { createLocalStorage } from "./storage/local-storage.ts";
 
@@ -36,15 +39,19 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
   const { config, log } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Whose X-Forwarded-For to believe (TRUST_PROXY); by default nobody's: the socket address is the client.
+  app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(securityHeaders({ hsts: config.secure, dev: Boolean(options.vite) }));
-  app.use(compression());
   app.use(requestLogger(log));
+  app.use(allowedMethods);
+  app.use(limitRequestBodies());
+  app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
     const database = await pingDatabase(services.db);
     res.setHeader("Cache-Control", "no-store");
+    if (!database) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     res
       .status(database ? 200 : 503)
       .json({ status: database ? "ok" : "unavailable", database: database ? "ok" : "down" });
@@ -68,30 +75,53 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
     // Vite puts a content hash in every asset name.
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: YEAR_IN_SECONDS * 1000, index: false }),
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: YEAR_IN_SECONDS * 1000,
+        index: false,
+        // A missing asset is a plain 404, not a page rendered by the app.
+        fallthrough: false,
+      }),
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: options.vite
         ? () => options.vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
         : () => import("virtual:react-router/server-build"),
       mode: options.vite ? "development" : "production",
+      log,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
         context.set(requestContext, {
           tenantId: DEFAULT_TENANT,
           cspNonce: String(res.locals.cspNonce),
-          // "trust proxy" is loopback only, so a client cannot choose its own address.
+          // Only proxies named by TRUST_PROXY can set this through X-Forwarded-For; a client cannot choose its own.
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         });
+        context.set(requestFaultsContext, { databaseUnavailable: false });
         return context;
       },
     }),
   );
+  // Errors from Express's own layers (static files, a malformed path): a client's mistake
+  // keeps its 4xx; anything else is logged and answered 500.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found" : "Bad request");
+      return;
+    }
+    log.error({ err: error, url: req.originalUrl }, "request failed");
+    res.status(500).type("text/plain").send("Unexpected Server Error");
+  });
   return app;
 }
 
@@ -99,6 +129,10 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
 export async function start(options: StartOptions): Promise<Server> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
+  // Last line of defence: a promise or callback that escaped every handler is logged and
+  // the shop keeps serving; exiting would close it until someone noticed.
+  process.on("unhandledRejection", (reason) => log.error({ err: reason }, "unhandled promise rejection"));
+  process.on("uncaughtException", (error) => log.fatal({ err: error }, "uncaught exception"));
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -111,10 +145,31 @@ export async function start(options: StartOptions): Promise<Server> {
   await ensureDemoStore({ db: database.db, storage, config, log });
 
   const auth = createAuth({ db: database.db, config, log, tenantId: DEFAULT_TENANT });
-  const services: AppServices = { db: database.db, config, log, auth };
+  const services: AppServices = { db: database.db, config, log, auth, storage };
   const mailSender = startMailSender({ db: database.db, config, log });
-  const app = createHttpApp(services, { ...options, uploadsDir });
-  const server = app.listen(config.PORT, config.HOST);
+  const orderSweeper = startOrderSweeper({ db: database.db, log });
+  const app = express();
+  app.disable("x-powered-by");
+  let draining = false;
+  // While shutting down, every answer closes its connection so keep-alive clients move on.
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(createHttpApp(services, { ...options, uploadsDir }));
+  const server = createServer(
+    {
+      // Request line and headers together (a longer URL is answered 431).
+      maxHeaderSize: 16 * 1024,
+      // A client gets 20 s to send its headers and 5 minutes for the whole request (a
+      // 20 MB picture over a slow line), so slow senders cannot hold connections for ever.
+      headersTimeout: 20_000,
+      requestTimeout: 300_000,
+      keepAliveTimeout: 5_000,
+    },
+    app,
+  );
+  server.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -125,14 +180,22 @@ export async function start(options: StartOptions): Promise<Server> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    draining = true;
     log.info({ signal }, "shutting down");
-    // Give in-flight requests a moment, then stop regardless.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // In-flight requests and email sends get 10 s to finish, then the process stops regardless.
+    const force = setTimeout(() => {
+      log.warn("shutdown took longer than 10 s; stopping now");
+      process.exit(1);
+    }, 10_000);
     force.unref();
+    // Keep-alive connections whose last answer went out before the drain began go idle
+    // without a "Connection: close"; close them as they do.
+    setInterval(() => server.closeIdleConnections(), 200).unref();
     server.close(() => {
       void (async () => {
         await options.vite?.close();
         await mailSender.stop();
+        await orderSweeper.stop();
         await database.close();
         log.info("stopped");
         process.exit(0);

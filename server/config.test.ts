@@ -19,6 +19,16 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dir, DEMO_DATA: "false" }).DEMO_DATA).toBe(false);
   });
 
+  it("keeps URL imports to public addresses unless UPLOAD_ALLOW_PRIVATE_URLS is true", () => {
+    const allow = (UPLOAD_ALLOW_PRIVATE_URLS?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), UPLOAD_ALLOW_PRIVATE_URLS }).UPLOAD_ALLOW_PRIVATE_URLS;
+    expect(allow()).toBe(false);
+    expect(allow("")).toBe(false);
+    expect(allow("false")).toBe(false);
+    expect(allow("true")).toBe(true);
+    expect(() => allow("yes")).toThrow(/UPLOAD_ALLOW_PRIVATE_URLS/);
+  });
+
   it("treats empty values as unset", () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", SMTP_URL: "", PORT: "4000" });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -62,6 +72,43 @@ describe("loadConfig", () => {
     expect(attempt).toThrow(/STRIPE_SECRET_KEY/);
     expect(attempt).toThrow(/ADMIN_PASSWORD: must be at least 8 characters/);
     expect(attempt).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it("believes no X-Forwarded-For unless TRUST_PROXY names the proxies", () => {
+    const trust = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust("")).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("2")).toBe(2);
+    expect(trust("loopback")).toEqual(["loopback"]);
+    expect(trust(" Loopback, 10.0.0.0/8 ,192.0.2.7, fd00::/8, ::1 ")).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "fd00::/8",
+      "::1",
+    ]);
+  });
+
+  it("refuses a TRUST_PROXY it cannot follow", () => {
+    const trust = (TRUST_PROXY: string) => () => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY });
+    expect(trust("true")).toThrow(/TRUST_PROXY: true would believe any client's X-Forwarded-For/);
+    for (const value of [
+      "yes",
+      "loopbak",
+      "10.0.0.0/33",
+      "300.1.1.1",
+      "fd00::/129",
+      "10.0.0.1/8/8",
+      "-1",
+      "1.5",
+      "11",
+      "loopback,",
+    ]) {
+      expect(trust(value), value).toThrow(ConfigError);
+      expect(trust(value), value).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it("needs ADMIN_EMAIL and ADMIN_PASSWORD together", () => {

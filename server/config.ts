@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -11,10 +12,55 @@ const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), "must start with postgres:// or postgresql://");
 
+// Express's names for address ranges a proxy may sit in.
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const MAX_PROXY_HOPS = 10;
+
+/** An IP address, or a CIDR range (address/prefix length). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For the server believes when it decides a request's client
+ * address (sign-in throttles count per client): `false`, the socket address is the
+ * client; a hop count; or the proxies' addresses, CIDR ranges and named ranges.
+ */
+const trustProxy = optional(z.string()).transform((value, ctx): false | number | string[] => {
+  const text = (value ?? "false").trim().toLowerCase();
+  if (text === "false" || text === "0") return false;
+  if (text === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message: "true would believe any client's X-Forwarded-For; name the proxies or give a hop count",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    ctx.addIssue({ code: "custom", message: `a hop count must be at most ${MAX_PROXY_HOPS}` });
+    return z.NEVER;
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry));
+  if (bad.length === 0) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message: `"${bad.join('", "')}" is not false, a hop count, an IP address, a CIDR range or one of ${PROXY_RANGE_NAMES.join(", ")}`,
+  });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional(postgresUrl),
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/ })),
@@ -31,6 +77,11 @@ const envSchema = z.object({
     .default("true")
     .transform((value) => value !== "false"),
   ALLOW_TEST_PAYMENTS: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((value) => value === "true"),
+  // For tests only: lets "Use URL" import from loopback and private addresses (a local test server).
+  UPLOAD_ALLOW_PRIVATE_URLS: z
     .enum(["true", "false", ""])
     .default("false")
     .transform((value) => value === "true"),

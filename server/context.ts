@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import type { FileStorage } from "./storage/local-storage.ts";
 
 /** Long-lived services, built once at start and handed to every loader and action. */
 export interface AppServices {
@@ -11,6 +12,8 @@ export interface AppServices {
   log: Logger;
   /** Sign-in, sessions and password resets. */
   auth: Auth;
+  /** Uploaded and generated files, served under /uploads. */
+  storage: FileStorage;
 }
 
 /** What is known about the request being handled. */
@@ -32,6 +35,13 @@ export interface AdminIdentity {
   role: string;
 }
 
+/** What went wrong while a request was handled, noted by the error handler for the answer. */
+export interface RequestFaults {
+  /** A query failed because the database was down or overloaded: the page becomes a 503. */
+  databaseUnavailable: boolean;
+}
+
 export const servicesContext = createContext<AppServices>();
+export const requestFaultsContext = createContext<RequestFaults>();
 export const requestContext = createContext<RequestInfo>();
 export const adminContext = createContext<AdminIdentity>();

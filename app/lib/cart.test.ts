@@ -95,7 +95,15 @@ describe("stored cart", () => {
   it("stores the spec's shape with the price in dollars, and reads it back", () => {
     const raw = serializeCart([line({ priceCents: 4550 })]);
     expect(JSON.parse(raw)).toEqual([
-      { productId: "p-tote", name: "Market Tote", price: 45.5, quantity: 1, fabricCode: "navy-gingham", fabricLabel: "Navy Gingham", image: "/img.webp" },
+      {
+        productId: "p-tote",
+        name: "Market Tote",
+        price: 45.5,
+        quantity: 1,
+        fabricCode: "navy-gingham",
+        fabricLabel: "Navy Gingham",
+        image: "/img.webp",
+      },
     ]);
     expect(parseStoredCart(raw)).toEqual([line({ priceCents: 4550 })]);
   });
@@ -113,7 +121,15 @@ describe("reconciling with the server", () => {
   it("takes the server's prices and names and drops lines that are gone", () => {
     const lines = [line(), line({ productId: "p-gone", name: "Old Clutch" })];
     const result = reconcileWithServer(lines, [
-      { productId: "p-tote", fabricCode: "navy-gingham", available: true, name: "Market Tote II", fabricLabel: "Navy Gingham", priceCents: 4800, image: null },
+      {
+        productId: "p-tote",
+        fabricCode: "navy-gingham",
+        available: true,
+        name: "Market Tote II",
+        fabricLabel: "Navy Gingham",
+        priceCents: 4800,
+        image: null,
+      },
       { productId: "p-gone", fabricCode: "navy-gingham", available: false },
     ]);
     expect(result.lines).toEqual([line({ name: "Market Tote II", priceCents: 4800 })]);

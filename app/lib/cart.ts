@@ -112,9 +112,16 @@ export function addLine(
 }
 
 /** Sets a line's quantity; zero or less removes the line. */
-export function setLineQuantity(lines: readonly CartLine[], productId: string, fabricCode: string, quantity: number): CartLine[] {
+export function setLineQuantity(
+  lines: readonly CartLine[],
+  productId: string,
+  fabricCode: string,
+  quantity: number,
+): CartLine[] {
   if (quantity <= 0) return removeLine(lines, productId, fabricCode);
-  return lines.map((line) => (sameLine(line, productId, fabricCode) ? { ...line, quantity: Math.floor(quantity) } : line));
+  return lines.map((line) =>
+    sameLine(line, productId, fabricCode) ? { ...line, quantity: Math.floor(quantity) } : line,
+  );
 }
 
 export function removeLine(lines: readonly CartLine[], productId: string, fabricCode: string): CartLine[] {
@@ -171,7 +178,16 @@ export function lineFor(product: ProductForCart, fabric: FabricChoice, image: st
 
 /** The server's answer for one line (see server/catalog/cart-pricing.ts). */
 export type ServerLine =
-  | { productId: string; fabricCode: string; available: true; slug?: string; name: string; fabricLabel: string; priceCents: number; image: string | null }
+  | {
+      productId: string;
+      fabricCode: string;
+      available: true;
+      slug?: string;
+      name: string;
+      fabricLabel: string;
+      priceCents: number;
+      image: string | null;
+    }
   | { productId: string; fabricCode: string; available: false };
 
 /**

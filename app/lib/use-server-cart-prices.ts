@@ -14,7 +14,11 @@ export interface CartCorrections {
  * writes the answer into the cart, so the page shows the truth, not what the browser
  * remembered from an earlier visit.
  */
-export function useServerCartPrices(lines: CartLine[]): { checking: boolean; corrections: CartCorrections; slugs: Map<string, string> } {
+export function useServerCartPrices(lines: CartLine[]): {
+  checking: boolean;
+  corrections: CartCorrections;
+  slugs: Map<string, string>;
+} {
   const [checking, setChecking] = useState(false);
   const [slugs, setSlugs] = useState(() => new Map<string, string>());
   const [corrections, setCorrections] = useState<CartCorrections>({ removed: [], repriced: [] });
@@ -38,7 +42,11 @@ export function useServerCartPrices(lines: CartLine[]): { checking: boolean; cor
       .then(async (response) => {
         if (!response.ok) throw new Error(`Cart prices: ${response.status}`);
         const body = (await response.json()) as { lines: ServerLine[] };
-        setSlugs(new Map(body.lines.flatMap((line) => (line.available && line.slug ? [[line.productId, line.slug] as const] : []))));
+        setSlugs(
+          new Map(
+            body.lines.flatMap((line) => (line.available && line.slug ? [[line.productId, line.slug] as const] : [])),
+          ),
+        );
         const result = reconcileWithServer(cart.current(), body.lines);
         if (result.removed.length > 0 || result.repriced.length > 0 || changed(cart.current(), result.lines)) {
           cart.replace(result.lines);

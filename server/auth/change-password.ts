@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { AdminIdentity, AppServices, RequestInfo } from "../context.ts";
+import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import { authHeaders } from "./session.ts";
 import { TOO_MANY_ATTEMPTS } from "./sign-in.ts";
 import { CHANGE_PASSWORD_PER_ACCOUNT, clearAttempts, consumeAttempt } from "../http/throttle.ts";
@@ -23,10 +24,10 @@ export async function changePassword(
   passwords: { currentPassword: string; newPassword: string },
 ): Promise<ChangePasswordResult> {
   const key = `change-password:${admin.userId}`;
-  if (!(await consumeAttempt(db, key, CHANGE_PASSWORD_PER_ACCOUNT))) {
-    return { ok: false, status: 429, field: "form", message: TOO_MANY_ATTEMPTS };
-  }
   try {
+    if (!(await consumeAttempt(db, key, CHANGE_PASSWORD_PER_ACCOUNT))) {
+      return { ok: false, status: 429, field: "form", message: TOO_MANY_ATTEMPTS };
+    }
     const { headers } = await auth.api.changePassword({
       body: { ...passwords, revokeOtherSessions: true },
       headers: authHeaders(request, info),
@@ -36,6 +37,9 @@ export async function changePassword(
     log.info({ userId: admin.userId }, "owner changed password; other sessions ended");
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      return { ok: false, status: 503, field: "form", message: SHOP_UNAVAILABLE_MESSAGE };
+    }
     if (isAPIError(error) && error.body?.code === "INVALID_PASSWORD") {
       return { ok: false, status: 400, field: "currentPassword", message: CURRENT_PASSWORD_INCORRECT };
     }

@@ -1,8 +1,9 @@
 import { isAPIError } from "better-auth/api";
 import type { AppServices, RequestInfo } from "../context.ts";
+import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
+import { accountAttemptKeys, admitAccountAttempt, PASSWORD_RESET } from "../http/throttle.ts";
 import { authHeaders } from "./session.ts";
 import { TOO_MANY_ATTEMPTS } from "./sign-in.ts";
-import { consumeAll, RESET_PER_ACCOUNT, RESET_PER_CLIENT } from "../http/throttle.ts";
 
 export const RESET_REQUEST_FAILED = "Failed to send reset instructions. Please try again.";
 export const INVALID_RESET_LINK = "Invalid or expired password reset link";
@@ -13,7 +14,9 @@ type Outcome = { ok: true } | { ok: false; status: number; message: string };
 
 /**
  * Queues a reset email if the address belongs to an account. The answer is the same
- * either way, so the form cannot be used to find out who has an account.
+ * either way, and unknown addresses are counted like real ones, so the form cannot be
+ * used to find out who has an account. Throttled like sign-in (server/http/throttle.ts):
+ * many requests for the owner's address slow her resets down but never stop them.
  */
 export async function requestPasswordReset(
   { auth, db, log }: Services,
@@ -22,15 +25,24 @@ export async function requestPasswordReset(
   email: string,
 ): Promise<Outcome> {
   const address = email.trim().toLowerCase();
-  const allowed = await consumeAll(db, [
-    [`reset:account:${address}`, RESET_PER_ACCOUNT],
-    [`reset:client:${info.clientIp}`, RESET_PER_CLIENT],
-  ]);
-  if (!allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   try {
+    // The known-client mark is shared with sign-in: where she signed in, her resets are not slowed.
+    const keys = accountAttemptKeys("reset", { tenantId: info.tenantId, account: address, clientIp: info.clientIp });
+    const admission = await admitAccountAttempt(db, PASSWORD_RESET, keys);
+    if (!admission.allowed) {
+      log.warn({ clientIp: info.clientIp, refusedBy: admission.refusedBy }, "password reset request throttled");
+      return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+    }
     await auth.api.requestPasswordReset({ body: { email: address }, headers: authHeaders(request, info) });
     return { ok: true };
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error }, "password reset request: database unavailable");
+      return { ok: false, status: 503, message: SHOP_UNAVAILABLE_MESSAGE };
+    }
+    // The auth library takes plain ASCII addresses only, so no account has one it refuses
+    // (an internationalised one, which the form accepts): the answer is the unknown address's.
+    if (isAPIError(error) && error.body?.code === "VALIDATION_ERROR") return { ok: true };
     log.error({ err: error }, "password reset request failed");
     return { ok: false, status: 500, message: RESET_REQUEST_FAILED };
   }
@@ -50,6 +62,7 @@ export async function resetPassword({ auth, log }: Services, token: string, newP
     await auth.api.resetPassword({ body: { token, newPassword } });
     return { ok: true };
   } catch (error) {
+    if (isDatabaseUnavailable(error)) return { ok: false, status: 503, message: SHOP_UNAVAILABLE_MESSAGE };
     if (isAPIError(error)) {
       const code = error.body?.code;
       if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND")

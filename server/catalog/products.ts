@@ -124,7 +124,10 @@ export const SEARCH_RESULT_LIMIT = 60;
  */
 export async function searchProducts(db: Database, tenantId: string, query: string): Promise<ProductSummary[]> {
   // PostgreSQL text cannot hold NUL, and no product name holds a control character.
-  const term = query.replace(/\p{Cc}/gu, " ").trim().toLowerCase();
+  const term = query
+    .replace(/\p{Cc}/gu, " ")
+    .trim()
+    .toLowerCase();
   if (!term) return [];
   const pattern = `%${escapeLikePattern(term)}%`;
   return listProducts(db, tenantId, {

@@ -4,18 +4,19 @@ import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
+import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
 
 /** Messages one client may send in a window: plenty for a person, too few for a spammer. */
 export const CONTACT_PER_CLIENT: ThrottleRule = { max: 5, windowSeconds: 10 * 60 };
 
 export type ContactResult =
-  | { ok: true }
-  | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> };
+  { ok: true } | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> };
 
 /**
  * Keeps a shopper's message and queues it to the owner in one transaction, so a
- * message is never stored without its email or emailed without being stored.
+ * message is never emailed without being stored. An address that cannot be used does
+ * not lose the message: a reply-to the mail server could not take is left out, and an
+ * email that cannot be sent is recorded as failed next to the stored message.
  */
 export async function sendContactMessage(
   db: Database,
@@ -39,7 +40,7 @@ export async function sendContactMessage(
       .values({ tenantId, ...message })
       .returning({ id: contactMessages.id });
     const details = [`Name: ${message.name}`, `Email: ${message.email}`, `Phone: ${message.phone || "—"}`];
-    await enqueueEmail(tx, {
+    await enqueueEmailOrRecordFailure(tx, {
       tenantId,
       kind: "contact",
       dedupeKey: `contact:${row!.id}`,

@@ -154,7 +154,18 @@ export interface ShippingAddress {
   country: string;
 }
 
-export const ORDER_STATUSES = ["awaiting_payment", "new", "payment_failed", "expired", "canceled"] as const;
+/**
+ * `abandoned`: the order was written but its payment never started (the provider
+ * call failed, or the process died before the session was stored); it can never be paid.
+ */
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "new",
+  "payment_failed",
+  "expired",
+  "canceled",
+  "abandoned",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable(
@@ -205,10 +216,7 @@ export const orderItems = pgTable(
     imageUrl: text("image_url").notNull().default(""),
     position: integer("position").notNull(),
   },
-  (t) => [
-    index("order_items_order").on(t.orderId),
-    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
-  ],
+  (t) => [index("order_items_order").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
 /** The spec's purchase records: one per paid checkout session. */

@@ -1,9 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orderItems, orders, payments } from "../db/schema.ts";
-import { enqueueEmail } from "../mail/outbox.ts";
+import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
-import { customerConfirmationEmail, ownerNotificationEmail, type OrderEmailData } from "./order-emails.ts";
+import {
+  customerConfirmationEmail,
+  orderEmailKeys,
+  ownerNotificationEmail,
+  type OrderEmailData,
+} from "./order-emails.ts";
 
 export interface PaymentConfirmation {
   /** The provider's checkout session. */
@@ -25,6 +30,8 @@ export class PaymentMismatchError extends Error {
  * the payment and queues the customer's and the owner's emails — in one
  * transaction, so any number of repeated or concurrent calls (webhook and
  * thank-you page racing) do all of it exactly once. Answers null for an unknown session.
+ * An address that cannot be sent to never holds an order back: its email is recorded
+ * as failed (for the owner to see) and the order is confirmed all the same.
  */
 export async function confirmPayment(
   db: Database,
@@ -39,7 +46,11 @@ export async function confirmPayment(
       .where(eq(orders.paymentSessionId, confirmation.sessionId))
       .for("update");
     if (!order) return null;
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.position));
     if (order.status === "new") return { ...order, items };
 
     if (confirmation.amountCents !== null && confirmation.amountCents !== order.totalCents) {
@@ -85,20 +96,21 @@ export async function confirmPayment(
         imageUrl: item.imageUrl,
       })),
     };
+    const keys = orderEmailKeys(order.id);
     const customer = customerConfirmationEmail(data, store);
-    await enqueueEmail(tx, {
+    await enqueueEmailOrRecordFailure(tx, {
       tenantId: order.tenantId,
       kind: "order-confirmation",
-      dedupeKey: `order-confirmation:${order.id}`,
+      dedupeKey: keys.customer,
       to: order.customerEmail,
       replyTo: store.email,
       ...customer,
     });
     const owner = ownerNotificationEmail(data, store);
-    await enqueueEmail(tx, {
+    await enqueueEmailOrRecordFailure(tx, {
       tenantId: order.tenantId,
       kind: "order-owner",
-      dedupeKey: `order-owner:${order.id}`,
+      dedupeKey: keys.owner,
       to: store.email,
       replyTo: order.customerEmail,
       ...owner,

@@ -3,6 +3,12 @@ import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
 import type { ShippingAddress } from "../db/schema.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 
+/** Outbox keys of an order's two emails: queued once each, and looked up by the thank-you page. */
+export const orderEmailKeys = (orderId: string) => ({
+  customer: `order-confirmation:${orderId}`,
+  owner: `order-owner:${orderId}`,
+});
+
 export interface OrderEmailData {
   orderNumber: string;
   customerName: string;
@@ -10,7 +16,14 @@ export interface OrderEmailData {
   customerPhone: string;
   shippingAddress: ShippingAddress;
   orderNotes: string;
-  items: { name: string; fabricLabel: string; fabricCode: string; unitPriceCents: number; quantity: number; imageUrl: string }[];
+  items: {
+    name: string;
+    fabricLabel: string;
+    fabricCode: string;
+    unitPriceCents: number;
+    quantity: number;
+    imageUrl: string;
+  }[];
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
@@ -30,12 +43,9 @@ interface EmailContent {
 }
 
 const addressLines = (address: ShippingAddress) =>
-  [
-    address.street,
-    address.apartment,
-    `${address.city}, ${address.state} ${address.zipCode}`,
-    address.country,
-  ].filter(Boolean);
+  [address.street, address.apartment, `${address.city}, ${address.state} ${address.zipCode}`, address.country].filter(
+    Boolean,
+  );
 
 const fabricNote = (item: OrderEmailData["items"][number]) =>
   item.fabricCode === DEFAULT_FABRIC_CODE ? "" : `Fabric: ${item.fabricLabel}`;

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
 import type { CheckoutRequest } from "../../core/checkout.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { orderItems, orders } from "../db/schema.ts";
-import { CANCEL_PATH, successPath, type PaymentProvider } from "../payments/provider.ts";
+import { CANCEL_PATH, successPath, type HostedCheckout, type PaymentProvider } from "../payments/provider.ts";
+import { abandonOrder, paymentNeverStarted } from "./abandoned-orders.ts";
 import { generateOrderNumber } from "./order-number.ts";
 import { priceLines, type PricedLine } from "./price-lines.ts";
 
@@ -27,28 +28,45 @@ interface PlaceOrderDeps {
 /**
  * Writes the order (awaiting payment) before the shopper leaves for the payment
  * page, so a sale is never lost, then opens the provider's hosted checkout for
- * exactly the amounts the server computed.
+ * exactly the amounts the server computed. An order whose payment page could not be
+ * opened is closed as abandoned.
  */
 export async function placeOrder(deps: PlaceOrderDeps, request: CheckoutRequest): Promise<PlacedOrder> {
   const lines = await priceLines(deps.db, deps.tenantId, request.items);
   const order = await insertOrder(deps, request, lines);
 
-  const checkout = await deps.provider.createCheckout({
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    customerEmail: request.customer.customerEmail,
-    storeName: deps.storeName,
-    items: lines.map((line) => ({
-      name: line.fabricCode === DEFAULT_FABRIC_CODE ? line.productName : `${line.productName} — ${line.fabricLabel}`,
-      unitPriceCents: line.unitPriceCents,
-      quantity: line.quantity,
-      imageUrl: line.imageUrl,
-    })),
-    totalCents: order.totalCents,
-    successUrl: `${deps.publicUrl}${successPath("{CHECKOUT_SESSION_ID}")}`,
-    cancelUrl: `${deps.publicUrl}${CANCEL_PATH}`,
-  });
-  await deps.db.update(orders).set({ paymentSessionId: checkout.sessionId }).where(eq(orders.id, order.id));
+  let checkout: HostedCheckout;
+  try {
+    checkout = await deps.provider.createCheckout({
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      customerEmail: request.customer.customerEmail,
+      storeName: deps.storeName,
+      items: lines.map((line) => ({
+        name: line.fabricCode === DEFAULT_FABRIC_CODE ? line.productName : `${line.productName} — ${line.fabricLabel}`,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        imageUrl: line.imageUrl,
+      })),
+      totalCents: order.totalCents,
+      successUrl: `${deps.publicUrl}${successPath("{CHECKOUT_SESSION_ID}")}`,
+      cancelUrl: `${deps.publicUrl}${CANCEL_PATH}`,
+    });
+  } catch (error) {
+    // The shopper never reaches a payment page, so this order can never be paid. If
+    // closing it fails too (the database is down), the sweeper closes it later; the
+    // provider's error is the one the shopper's answer is made from.
+    await abandonOrder(deps.db, order.id).catch(() => false);
+    throw error;
+  }
+  // Only an order still waiting for its payment gets a session: one the sweeper has
+  // closed in the meantime must not send the shopper to pay for it.
+  const started = await deps.db
+    .update(orders)
+    .set({ paymentSessionId: checkout.sessionId })
+    .where(and(eq(orders.id, order.id), paymentNeverStarted()))
+    .returning({ id: orders.id });
+  if (started.length === 0) throw new Error(`Order ${order.orderNumber} was closed before its payment started`);
   return { orderId: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents, paymentUrl: checkout.url };
 }
 

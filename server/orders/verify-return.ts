@@ -1,12 +1,25 @@
+import { and, eq } from "drizzle-orm";
 import type { AppServices } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { emailOutbox } from "../db/schema.ts";
 import { paymentProvider } from "../payments/payment-provider.ts";
 import { confirmPayment, PaymentMismatchError } from "./confirm-payment.ts";
+import { orderEmailKeys } from "./order-emails.ts";
 
 export interface VerifiedOrder {
   orderNumber: string;
   customerEmail: string;
   totalCents: number;
-  items: { name: string; fabricLabel: string; fabricCode: string; quantity: number; lineTotalCents: number; imageUrl: string }[];
+  items: {
+    name: string;
+    fabricLabel: string;
+    fabricCode: string;
+    quantity: number;
+    lineTotalCents: number;
+    imageUrl: string;
+  }[];
+  /** The customer's confirmation email could not be sent (refused address or server); the order stands. */
+  confirmationEmailFailed: boolean;
 }
 
 export type ReturnVerification = { ok: true; order: VerifiedOrder } | { ok: false; error: string };
@@ -27,6 +40,7 @@ export async function verifyReturn(services: AppServices, sessionId: string | nu
       { publicUrl: services.config.PUBLIC_URL },
     );
     if (!order) return failed;
+    const confirmationEmailFailed = await hasConfirmationEmailFailed(services.db, order.tenantId, order.id);
     return {
       ok: true,
       order: {
@@ -41,10 +55,23 @@ export async function verifyReturn(services: AppServices, sessionId: string | nu
           lineTotalCents: item.unitPriceCents * item.quantity,
           imageUrl: item.imageUrl,
         })),
+        confirmationEmailFailed,
       },
     };
   } catch (error) {
-    services.log[error instanceof PaymentMismatchError ? "error" : "warn"]({ err: error, sessionId }, "payment verification failed");
+    services.log[error instanceof PaymentMismatchError ? "error" : "warn"](
+      { err: error, sessionId },
+      "payment verification failed",
+    );
     return failed;
   }
+}
+
+/** Whether the customer's confirmation email was given up on (still pending counts as not failed). */
+async function hasConfirmationEmailFailed(db: Database, tenantId: string, orderId: string): Promise<boolean> {
+  const [email] = await db
+    .select({ status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.tenantId, tenantId), eq(emailOutbox.dedupeKey, orderEmailKeys(orderId).customer)));
+  return email?.status === "failed";
 }

@@ -11,7 +11,11 @@ export function paymentProvider(services: AppServices): PaymentProvider {
   if (!provider) {
     const { config, db } = services;
     provider = config.STRIPE_SECRET_KEY
-      ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL, publicUrl: config.PUBLIC_URL })
+      ? createStripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY,
+          apiUrl: config.STRIPE_API_URL,
+          publicUrl: config.PUBLIC_URL,
+        })
       : createTestProvider({ db, publicUrl: config.PUBLIC_URL });
     providers.set(services, provider);
   }

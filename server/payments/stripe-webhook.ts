@@ -23,7 +23,11 @@ export interface WebhookResult {
  * Handles one Stripe webhook delivery. The signature is checked on the raw body;
  * an event already handled is acknowledged without doing anything again.
  */
-export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, signature: string | null): Promise<WebhookResult> {
+export async function handleStripeWebhook(
+  deps: WebhookDeps,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookResult> {
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error("missing Stripe-Signature header");
@@ -44,7 +48,12 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, si
       if (session.payment_status === "unpaid") break;
       await confirmPayment(
         deps.db,
-        { sessionId: session.id, amountCents: session.amount_total ?? null, source: "webhook", metadata: { eventId: event.id } },
+        {
+          sessionId: session.id,
+          amountCents: session.amount_total ?? null,
+          source: "webhook",
+          metadata: { eventId: event.id },
+        },
         { publicUrl: deps.publicUrl },
       );
       break;

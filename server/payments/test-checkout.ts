@@ -8,7 +8,13 @@ import { CANCEL_PATH, successPath } from "./provider.ts";
 import { TEST_SESSION_PREFIX, testPaymentsAllowed } from "./test-provider.ts";
 
 export type TestCheckoutPage =
-  | { kind: "pay"; storeName: string; orderNumber: string; totalCents: number; items: { name: string; fabricLabel: string; fabricCode: string; quantity: number; lineTotalCents: number }[] }
+  | {
+      kind: "pay";
+      storeName: string;
+      orderNumber: string;
+      totalCents: number;
+      items: { name: string; fabricLabel: string; fabricCode: string; quantity: number; lineTotalCents: number }[];
+    }
   | { kind: "done"; redirectTo: string }
   | { kind: "not-found" }
   | { kind: "disabled" };
@@ -30,7 +36,11 @@ export async function loadTestCheckout(services: AppServices, sessionId: string)
   if (order.status === "new") return { kind: "done", redirectTo: successPath(sessionId) };
   if (order.status !== "awaiting_payment") return { kind: "done", redirectTo: CANCEL_PATH };
   const settings = await getStoreSettings(services.db, order.tenantId);
-  const items = await services.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+  const items = await services.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.position));
   return {
     kind: "pay",
     storeName: settings.storeName,

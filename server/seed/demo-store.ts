@@ -60,7 +60,8 @@ interface DemoImages {
 // failed seed leaves only unreferenced files behind. Rendering dominates the
 // seed's time, so pictures are made a few at a time to use every core.
 async function renderDemoImages(storage: FileStorage): Promise<DemoImages> {
-  const store = async (picture: Promise<Buffer>, folder: string) => (await storeImage(storage, await picture, folder)).url;
+  const store = async (picture: Promise<Buffer>, folder: string) =>
+    (await storeImage(storage, await picture, folder)).url;
 
   const swatchJobs = DEMO_FABRICS.map(
     (item) => async () => [item.code, await store(renderSwatch(item.look), `fabrics/${item.code}`)] as const,

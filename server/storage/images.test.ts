@@ -1,15 +1,18 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { responsiveImage } from "../../core/images.ts";
-import { ImageRejectedError, storeImage } from "./images.ts";
+import * as fixtures from "../../tests/support/image-fixtures.ts";
+import { ImageRejectedError, MAX_INPUT_PIXELS, storeImage } from "./images.ts";
 import { createLocalStorage } from "./local-storage.ts";
 
 const newStorage = () => createLocalStorage(mkdtempSync(path.join(tmpdir(), "selvage-storage-")));
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#a33" } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#a33" } })
+    .png()
+    .toBuffer();
 
 describe("storeImage", () => {
   it("re-encodes to WebP and writes every narrower variant", async () => {
@@ -32,8 +35,53 @@ describe("storeImage", () => {
 
   it("refuses files that are not images, whatever they are called", async () => {
     const storage = newStorage();
-    await expect(storeImage(storage, Buffer.from("<html>not a picture</html>"), "x")).rejects.toThrow(ImageRejectedError);
+    await expect(storeImage(storage, Buffer.from("<html>not a picture</html>"), "x")).rejects.toThrow(
+      ImageRejectedError,
+    );
     await expect(storeImage(storage, Buffer.from("%PDF-1.4 fake"), "x")).rejects.toThrow("Please upload an image file");
+  });
+
+  const rejection = (input: Buffer) =>
+    storeImage(newStorage(), input, "x").then(
+      () => "stored",
+      (error: unknown) => (error instanceof ImageRejectedError ? error.reason : error),
+    );
+
+  it("takes JPEG, PNG, GIF and WebP, and nothing else a decoder could read", async () => {
+    for (const input of [fixtures.jpegWithExif(), fixtures.png(), fixtures.gif(), fixtures.webp()]) {
+      expect(await rejection(await input)).toBe("stored");
+    }
+    expect(await rejection(await fixtures.avif())).toBe("not-an-image");
+    expect(await rejection(fixtures.svgWithScript())).toBe("not-an-image");
+    expect(await rejection(fixtures.gifHtmlPolyglot())).toBe("not-an-image");
+  });
+
+  it("drops EXIF and other metadata", async () => {
+    const input = await fixtures.jpegWithExif();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const storage = newStorage();
+    const stored = await storeImage(storage, input, "photos");
+    const file = path.join(storage.root, stored.url.replace("/uploads/", ""));
+    const metadata = await sharp(file).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(readFileSync(file).includes("SecretCam")).toBe(false);
+  });
+
+  it("refuses pictures over the pixel limit from their header, before decoding", async () => {
+    // Over sharp's own default limit, and under it but over ours.
+    expect(await rejection(fixtures.pixelBombPng(30_000, 30_000))).toBe("too-many-pixels");
+    expect(await rejection(fixtures.pixelBombPng(10_000, 6_000))).toBe("too-many-pixels");
+    expect(10_000 * 6_000).toBeGreaterThan(MAX_INPUT_PIXELS);
+  });
+
+  it("refuses a truncated file instead of storing what it could read", async () => {
+    const storage = newStorage();
+    const error = await storeImage(storage, await fixtures.truncatedPng(), "cut").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    expect((error as ImageRejectedError).reason).toBe("damaged");
+    expect((error as Error).message).toBe("the file is damaged or incomplete");
+    expect(existsSync(path.join(storage.root, "cut"))).toBe(false);
   });
 });
 

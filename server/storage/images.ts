@@ -4,11 +4,30 @@ import { IMAGE_WIDTHS, storedImageName } from "../../core/images.ts";
 import type { FileStorage } from "./local-storage.ts";
 
 /** Formats accepted from owners; decided by the file's content, never by its name or type. */
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif"]);
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 const MAX_DIMENSION = 2000;
+/**
+ * Largest picture decoded, in pixels (50 megapixels, about 8700 × 5800). A few kilobytes
+ * can declare a picture whose pixels would fill the server's memory; such a file is
+ * refused from its header, before anything is decoded.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export type ImageRejection = "not-an-image" | "too-many-pixels" | "damaged";
+
+const REJECTION_MESSAGES: Record<ImageRejection, string> = {
+  "not-an-image": "Please upload an image file",
+  "too-many-pixels": "the picture is larger than 50 megapixels",
+  damaged: "the file is damaged or incomplete",
+};
 
 export class ImageRejectedError extends Error {
   override name = "ImageRejectedError";
+  readonly reason: ImageRejection;
+  constructor(reason: ImageRejection) {
+    super(REJECTION_MESSAGES[reason]);
+    this.reason = reason;
+  }
 }
 
 export interface StoredImage {
@@ -20,23 +39,32 @@ export interface StoredImage {
 /**
  * Re-encodes an image to WebP (dropping metadata such as GPS), caps its size and
  * writes it with narrower variants for srcset. The name is the content hash, so
- * a URL never changes meaning and can be cached forever.
+ * a URL never changes meaning and can be cached forever. Refused before anything is
+ * written: other formats, pictures over MAX_INPUT_PIXELS, and files that do not decode
+ * to the end (truncated, or something else behind a picture's first bytes).
  */
 export async function storeImage(storage: FileStorage, input: Buffer, folder: string): Promise<StoredImage> {
-  const format = await sharp(input)
+  // The header alone, whatever size it declares; the limit is ours to apply below.
+  const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()
-    .then((metadata) => metadata.format)
     .catch(() => undefined);
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
-    throw new ImageRejectedError("Please upload an image file");
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new ImageRejectedError("not-an-image");
+  // Only the first frame of an animation is decoded, so its size is what counts.
+  if (metadata.width * (metadata.pageHeight ?? metadata.height) > MAX_INPUT_PIXELS) {
+    throw new ImageRejectedError("too-many-pixels");
   }
 
   // Decode once; the stored image and its variants are all encoded from these pixels.
-  const { data: pixels, info } = await sharp(input, { animated: false })
+  // failOn "warning" makes a truncated or corrupt file an error instead of grey pixels.
+  const decoded = await sharp(input, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" })
     .rotate()
     .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true })
     .raw()
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      throw Object.assign(new ImageRejectedError("damaged"), { cause: error });
+    });
+  const { data: pixels, info } = decoded;
   const { width, height, channels } = info;
   const fromPixels = () => sharp(pixels, { raw: { width, height, channels } });
   // Effort 2 encodes about twice as fast as the default for files a few percent larger.

@@ -31,7 +31,8 @@ async function fillCheckout(page: Page, overrides: Record<string, string> = {}) 
     "ZIP Code": "80202",
     ...overrides,
   };
-  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: false }).first().fill(value);
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: false }).first().fill(value);
 }
 
 describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => {
@@ -66,24 +67,42 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
 
     await page.waitForURL(/\/thank-you\?session_id=test_cs_[^&]+&payment_complete=true/);
     await page.getByRole("heading", { name: "Thank You!" }).waitFor();
-    await expect(page.getByText("We've sent a confirmation email with all the details.").isVisible()).resolves.toBe(true);
+    await expect(page.getByText("We've sent a confirmation email with all the details.").isVisible()).resolves.toBe(
+      true,
+    );
     expect(await page.getByText(/Order number #VC\d{9}/).count()).toBe(1);
     // The cart was emptied once the payment was confirmed.
     await page.waitForFunction(() => window.localStorage.getItem("selvage-cart") === "[]");
 
     // Reloading the thank-you page confirms nothing twice and keeps the same order.
-    const orderNumber = await page.getByText(/#VC\d{9}/).first().innerText();
+    const orderNumber = await page
+      .getByText(/#VC\d{9}/)
+      .first()
+      .innerText();
     await page.reload();
     await page.getByRole("heading", { name: "Thank You!" }).waitFor();
-    expect(await page.getByText(/#VC\d{9}/).first().innerText()).toBe(orderNumber);
+    expect(
+      await page
+        .getByText(/#VC\d{9}/)
+        .first()
+        .innerText(),
+    ).toBe(orderNumber);
     expect(errors).toEqual([]);
 
     // One email to the shopper and one to the owner, through the real SMTP server.
     const number = orderNumber.replace(/^.*#/, "");
-    const confirmation = await waitForNewMail(mailDir, seen, (mail) => mail.subject === `Order Confirmation - #${number}`);
+    const confirmation = await waitForNewMail(
+      mailDir,
+      seen,
+      (mail) => mail.subject === `Order Confirmation - #${number}`,
+    );
     expect(confirmation.to).toContain("ada@example.com");
     expect(confirmation.text).toContain(productName);
-    const notice = await waitForNewMail(mailDir, seen, (mail) => mail.subject === `New Order - #${number} - Ada Lovelace`);
+    const notice = await waitForNewMail(
+      mailDir,
+      seen,
+      (mail) => mail.subject === `New Order - #${number} - Ada Lovelace`,
+    );
     expect(notice.to).toContain("studio@example.com");
     const forOrder = readInbox(mailDir).filter((mail) => mail.subject.includes(number));
     expect(forOrder).toHaveLength(2);

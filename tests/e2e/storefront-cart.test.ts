@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { CART_KEY, expectNoSeriousA11yViolations, shopperContext, waitForHydration, waitForToast } from "./support/storefront.ts";
+import {
+  CART_KEY,
+  expectNoSeriousA11yViolations,
+  shopperContext,
+  waitForHydration,
+  waitForToast,
+} from "./support/storefront.ts";
 
 const baseUrl = inject("baseUrl");
 
@@ -13,7 +19,8 @@ async function addToCart(page: Page, path: string, fabric?: string) {
   await page.locator("[data-sonner-toast]").first().waitFor();
 }
 
-const storedCart = async (page: Page) => JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
+const storedCart = async (page: Page) =>
+  JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
 
 describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
   let browser: Browser;
@@ -42,7 +49,10 @@ describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
     await waitForHydration(page);
     await page.reload();
     await waitForHydration(page);
-    const rows = page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
+    const rows = page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") });
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
     expect(await page.getByRole("columnheader", { name: "Fabric" }).count()).toBe(1);
@@ -65,7 +75,9 @@ describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
     expect(await row.getByTestId("line-total").innerText()).toBe("$116.00");
     expect(await page.getByTestId("cart-total").innerText()).toBe("$209.00");
     expect(await page.getByRole("link", { name: "Cart, 3 items" }).count()).toBe(1);
-    expect((await storedCart(page)).find((line: { fabricCode: string }) => line.fabricCode === "default").quantity).toBe(2);
+    expect(
+      (await storedCart(page)).find((line: { fabricCode: string }) => line.fabricCode === "default").quantity,
+    ).toBe(2);
 
     await row.getByRole("button", { name: "Remove" }).click();
     await waitForToast(page, "Item removed from cart");
@@ -115,7 +127,15 @@ describe("cart truth from the server", () => {
     // What an old visit (or a tampering shopper) left behind.
     const stale = [
       { ...line, price: 1, name: "Old Name" },
-      { productId: "00000000-0000-4000-8000-000000000000", name: "Retired Clutch", price: 40, quantity: 1, fabricCode: "default", fabricLabel: "Default", image: "" },
+      {
+        productId: "00000000-0000-4000-8000-000000000000",
+        name: "Retired Clutch",
+        price: 40,
+        quantity: 1,
+        fabricCode: "default",
+        fabricLabel: "Default",
+        image: "",
+      },
     ];
     await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify(stale)]);
     await page.goto(`${baseUrl}/cart`);
@@ -142,7 +162,11 @@ describe("cart truth from the server", () => {
   });
 
   it("refuses a malformed pricing request", async () => {
-    const response = await fetch(`${baseUrl}/api/cart/prices`, { method: "POST", body: "[1,2", headers: { "Content-Type": "application/json" } });
+    const response = await fetch(`${baseUrl}/api/cart/prices`, {
+      method: "POST",
+      body: "[1,2",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(400);
   });
 });

@@ -24,7 +24,9 @@ describe("a store with no products yet", () => {
     await page.goto(server.url);
     await page.getByText("No products available yet.").waitFor();
     await expect(page.getByText("No product images available").isVisible()).resolves.toBe(true);
-    expect(await page.getByRole("link", { name: "Add Your First Product" }).getAttribute("href")).toBe("/admin/products/new");
+    expect(await page.getByRole("link", { name: "Add Your First Product" }).getAttribute("href")).toBe(
+      "/admin/products/new",
+    );
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await page.getByRole("button", { name: "Check for Products" }).click();
     await page.getByText("Product check complete. Check browser console for details.").waitFor();

@@ -22,9 +22,13 @@ describe.each(Object.entries(VIEWPORTS))("home page on %s", (name, viewport) => 
 
   it("opens with the hero: title, subtitle and Shop Now to the purses", async () => {
     expect(await page.title()).toContain("Selvage Handmade");
-    await expect(page.getByRole("heading", { level: 1, name: "Handcrafted Bags & Purses" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { level: 1, name: "Handcrafted Bags & Purses" }).isVisible()).resolves.toBe(
+      true,
+    );
     await expect(page.getByText("Made with love in Colorado", { exact: true }).isVisible()).resolves.toBe(true);
-    expect(await page.getByRole("link", { name: "Shop Now", exact: true }).getAttribute("href")).toBe("/category/purses");
+    expect(await page.getByRole("link", { name: "Shop Now", exact: true }).getAttribute("href")).toBe(
+      "/category/purses",
+    );
   });
 
   it("shows a collage slide first, then up to 4 product slides with arrows and dots", async () => {
@@ -41,32 +45,44 @@ describe.each(Object.entries(VIEWPORTS))("home page on %s", (name, viewport) => 
     expect(await link.getAttribute("href")).toMatch(/^\/product\/[a-z0-9-]+$/);
     expect(await second.getByRole("img").getAttribute("alt")).toBeTruthy();
 
-    const current = (n: number) => slideshow.getByRole("button", { name: `Go to slide ${n}` }).getAttribute("aria-current");
+    const current = (n: number) =>
+      slideshow.getByRole("button", { name: `Go to slide ${n}` }).getAttribute("aria-current");
     await slideshow.getByRole("button", { name: "Next slide" }).click();
     expect(await current(2)).toBe("true");
     // Input is locked for 600 ms after a turn, so retry until the lock has passed.
     await expect
-      .poll(async () => {
-        await slideshow.getByRole("button", { name: "Go to slide 1" }).click();
-        return current(1);
-      }, { timeout: 5000 })
+      .poll(
+        async () => {
+          await slideshow.getByRole("button", { name: "Go to slide 1" }).click();
+          return current(1);
+        },
+        { timeout: 5000 },
+      )
       .toBe("true");
     // Wraps at the start: previous from the first slide is the last one.
     await expect
-      .poll(async () => {
-        await slideshow.getByRole("button", { name: "Previous slide" }).click();
-        return current(5);
-      }, { timeout: 5000 })
+      .poll(
+        async () => {
+          await slideshow.getByRole("button", { name: "Previous slide" }).click();
+          return current(5);
+        },
+        { timeout: 5000 },
+      )
       .toBe("true");
   });
 
   it("turns slides with the keyboard arrows and pauses on request", async () => {
     const slideshow = page.getByRole("region", { name: "Product slideshow" });
     await slideshow.getByRole("button", { name: "Pause slideshow" }).focus();
-    await expect.poll(async () => {
-      await page.keyboard.press("ArrowRight");
-      return slideshow.getByRole("button", { name: "Go to slide 3" }).getAttribute("aria-current");
-    }, { timeout: 5000 }).toBe("true");
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press("ArrowRight");
+          return slideshow.getByRole("button", { name: "Go to slide 3" }).getAttribute("aria-current");
+        },
+        { timeout: 5000 },
+      )
+      .toBe("true");
     await slideshow.getByRole("button", { name: "Pause slideshow" }).click();
     await slideshow.getByRole("button", { name: "Play slideshow" }).waitFor();
   });
@@ -95,7 +111,9 @@ describe.each(Object.entries(VIEWPORTS))("home page on %s", (name, viewport) => 
     ]);
     for (const text of await tiles.allInnerTexts()) expect(text).toContain("View Products");
     // Every tile has a real picture (Other Products borrows one if it has none).
-    const sources = await section.getByRole("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+    const sources = await section
+      .getByRole("img")
+      .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
     for (const src of sources) expect(src).toMatch(/^\/uploads\//);
   });
 
@@ -113,7 +131,9 @@ describe.each(Object.entries(VIEWPORTS))("home page on %s", (name, viewport) => 
     expect(await footer.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/contact");
     expect(await footer.getByRole("link", { name: "Admin" }).getAttribute("href")).toBe("/admin/login");
     expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()}`);
-    expect(await footer.getByRole("link", { name: "Other Products" }).getAttribute("href")).toBe("/category/other-products");
+    expect(await footer.getByRole("link", { name: "Other Products" }).getAttribute("href")).toBe(
+      "/category/other-products",
+    );
   });
 
   it("turns the fixed header compact with a shadow after 10 px of scrolling", async () => {
@@ -157,7 +177,9 @@ describe("hero on a phone", () => {
     await swipe(box.x + 200, box.x + 170); // 30 px: nothing happens
     expect(await slideshow.getByRole("button", { name: "Go to slide 1" }).getAttribute("aria-current")).toBe("true");
     await swipe(box.x + 250, box.x + 100); // 150 px to the left: next
-    await page.waitForFunction(() => document.querySelector('[aria-label="Go to slide 2"]')?.getAttribute("aria-current") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Go to slide 2"]')?.getAttribute("aria-current") === "true",
+    );
     await context.close();
   });
 
@@ -169,9 +191,15 @@ describe("hero on a phone", () => {
     await waitForHydration(page);
     const current = (n: number) => page.getByRole("button", { name: `Go to slide ${n}` }).getAttribute("aria-current");
     await page.clock.runFor(5_100);
-    await page.waitForFunction(() => document.querySelector('[aria-label="Go to slide 2"]')?.getAttribute("aria-current") === "true");
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Go to slide 2"]')?.getAttribute("aria-current") === "true",
+    );
     await page.clock.runFor(700); // the transition lock ends
-    await page.getByRole("region", { name: "Product slideshow" }).locator('[aria-roledescription="slide"]').nth(1).hover();
+    await page
+      .getByRole("region", { name: "Product slideshow" })
+      .locator('[aria-roledescription="slide"]')
+      .nth(1)
+      .hover();
     await page.clock.runFor(12_000);
     expect(await current(2)).toBe("true");
     await context.close();

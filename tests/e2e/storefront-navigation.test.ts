@@ -81,11 +81,17 @@ describe("broken pictures", () => {
     await page.goto(`${baseUrl}/product/larimer-top-handle-purse`);
     await waitForHydration(page);
     const logo = page.getByRole("banner").getByRole("img", { name: "Selvage Handmade home" });
-    await page.waitForFunction(() => document.querySelector("header img")?.getAttribute("src") === "/images/logo.png");
-    expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // The fallback is swapped in after the stored logo fails; wait until it has loaded, not just been set.
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>("header img");
+      return image?.getAttribute("src") === "/images/logo.png" && image.complete;
+    });
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth > 0)).toBe(true);
     const main = page.locator('[aria-roledescription="gallery"] img[data-active="true"]');
-    await page.waitForFunction(() =>
-      document.querySelector('[aria-roledescription="gallery"] img[data-active="true"]')?.getAttribute("src") === "/images/placeholder.jpg",
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[aria-roledescription="gallery"] img[data-active="true"]')?.getAttribute("src") ===
+        "/images/placeholder.jpg",
     );
     expect(await main.evaluate((image: HTMLImageElement) => image.srcset)).toBe("");
     const failedLogoRequests = requests.filter((url) => url.includes("/uploads/store/")).length;
@@ -180,7 +186,9 @@ describe.each(Object.entries(VIEWPORTS))("category page on %s", (_name, viewport
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
     expect(await page.getByRole("main").getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
-    expect(await page.getByRole("main").getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/contact");
+    expect(await page.getByRole("main").getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe(
+      "/contact",
+    );
     await waitForHydration(page);
     await expectNoSeriousA11yViolations(page);
     await context.close();
@@ -219,21 +227,24 @@ describe("contact page", () => {
   });
   afterAll(() => browser?.close());
 
-  it.each(Object.entries(VIEWPORTS))("shows the form, the owner's details and the 24-48 hours promise (%s)", async (_name, viewport) => {
-    const page = await open(browser, viewport, "/contact");
-    for (const label of ["Name *", "Email *", "Phone (optional)", "Message *"]) {
-      expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
-    }
-    expect(await page.getByLabel("Email *").getAttribute("type")).toBe("email");
-    expect(await page.getByText("studio@example.com").isVisible()).toBe(true);
-    expect(await page.getByText("(303) 555-0142").isVisible()).toBe(true);
-    expect(await page.getByText("24-48 hours").first().isVisible()).toBe(true);
-    // The picture comes from a purse or bag, not the stock default.
-    const image = page.getByRole("img", { name: "A handmade bag from our studio" });
-    expect(await image.getAttribute("src")).toMatch(/^\/uploads\/products\//);
-    await page.getByRole("button", { name: "Send Us a Message" }).click();
-    await page.waitForFunction(() => document.activeElement?.id === "contact-name");
-    await expectNoSeriousA11yViolations(page);
-    await page.context().close();
-  });
+  it.each(Object.entries(VIEWPORTS))(
+    "shows the form, the owner's details and the 24-48 hours promise (%s)",
+    async (_name, viewport) => {
+      const page = await open(browser, viewport, "/contact");
+      for (const label of ["Name *", "Email *", "Phone (optional)", "Message *"]) {
+        expect(await page.getByLabel(label, { exact: true }).count()).toBe(1);
+      }
+      expect(await page.getByLabel("Email *").getAttribute("type")).toBe("email");
+      expect(await page.getByText("studio@example.com").isVisible()).toBe(true);
+      expect(await page.getByText("(303) 555-0142").isVisible()).toBe(true);
+      expect(await page.getByText("24-48 hours").first().isVisible()).toBe(true);
+      // The picture comes from a purse or bag, not the stock default.
+      const image = page.getByRole("img", { name: "A handmade bag from our studio" });
+      expect(await image.getAttribute("src")).toMatch(/^\/uploads\/products\//);
+      await page.getByRole("button", { name: "Send Us a Message" }).click();
+      await page.waitForFunction(() => document.activeElement?.id === "contact-name");
+      await expectNoSeriousA11yViolations(page);
+      await page.context().close();
+    },
+  );
 });

@@ -1,7 +1,13 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { CART_KEY, expectNoSeriousA11yViolations, shopperContext, waitForHydration, waitForToast } from "./support/storefront.ts";
+import {
+  CART_KEY,
+  expectNoSeriousA11yViolations,
+  shopperContext,
+  waitForHydration,
+  waitForToast,
+} from "./support/storefront.ts";
 
 const baseUrl = inject("baseUrl");
 // Demo catalogue: $88.00; Navy Gingham (+$0), Rose Garden Floral (+$5, own pictures),
@@ -31,7 +37,9 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
     expect(await breadcrumb.getByRole("link", { name: "Home" }).getAttribute("href")).toBe("/");
     expect(await breadcrumb.getByRole("link", { name: "Purses" }).getAttribute("href")).toBe("/category/purses");
     expect(await breadcrumb.innerText()).toContain("Larimer Top-Handle Purse");
-    await expect(page.getByRole("heading", { level: 1, name: "Larimer Top-Handle Purse" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { level: 1, name: "Larimer Top-Handle Purse" }).isVisible()).resolves.toBe(
+      true,
+    );
     expect(await page.getByTestId("product-price").innerText()).toContain("$88.00");
     expect(await page.getByText("A structured top-handle purse").isVisible()).toBe(true);
   });
@@ -64,7 +72,9 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
     expect(after).not.toBe(before);
     expect(after).toMatch(/^\/uploads\//);
     // The gallery starts again at the fabric's first picture; the price includes the upcharge.
-    expect(await page.getByRole("list", { name: "Thumbnails" }).getByRole("button").first().getAttribute("aria-current")).toBe("true");
+    expect(
+      await page.getByRole("list", { name: "Thumbnails" }).getByRole("button").first().getAttribute("aria-current"),
+    ).toBe("true");
     expect(await page.getByTestId("product-price").innerText()).toContain("$93.00");
 
     // Keyboard: arrow keys move through the radio group.
@@ -94,7 +104,13 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
 
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
     expect(stored).toEqual([
-      expect.objectContaining({ name: "Larimer Top-Handle Purse", price: 93, quantity: 4, fabricCode: "rose-garden-floral", fabricLabel: "Rose Garden Floral" }),
+      expect.objectContaining({
+        name: "Larimer Top-Handle Purse",
+        price: 93,
+        quantity: 4,
+        fabricCode: "rose-garden-floral",
+        fabricLabel: "Rose Garden Floral",
+      }),
     ]);
     expect(stored[0].image).toMatch(/^\/uploads\//);
     expect(await page.getByRole("link", { name: "Cart, 4 items" }).count()).toBe(1);
@@ -147,7 +163,15 @@ describe("product page details", () => {
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await waitForToast(page, "Item added to your cart");
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
-    expect(stored).toEqual([expect.objectContaining({ name: "Front Range Sling Bag", price: 58, quantity: 1, fabricCode: "default", fabricLabel: "Default" })]);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        name: "Front Range Sling Bag",
+        price: 58,
+        quantity: 1,
+        fabricCode: "default",
+        fabricLabel: "Default",
+      }),
+    ]);
     await context.close();
   });
 

@@ -20,7 +20,8 @@ describe("findable by search engines", () => {
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toContain(`${baseUrl}/`);
-    for (const slug of ["purses", "bags", "wallets", "other-products"]) expect(locations).toContain(`${baseUrl}/category/${slug}`);
+    for (const slug of ["purses", "bags", "wallets", "other-products"])
+      expect(locations).toContain(`${baseUrl}/category/${slug}`);
     expect(locations).toContain(`${baseUrl}/product/larimer-top-handle-purse`);
     expect(locations.filter((location) => location?.includes("/product/"))).toHaveLength(16);
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
@@ -41,7 +42,9 @@ describe("findable by search engines", () => {
 
   it("keeps the cart and search results out of search indexes", async () => {
     for (const path of ["/cart", "/search?q=tote"]) {
-      expect(await (await fetch(`${baseUrl}${path}`)).text()).toContain('<meta name="robots" content="noindex, follow"');
+      expect(await (await fetch(`${baseUrl}${path}`)).text()).toContain(
+        '<meta name="robots" content="noindex, follow"',
+      );
     }
   });
 });

@@ -58,28 +58,62 @@ describe.each(ENGINES)("orders on %s", (engine) => {
       shippingCents: 0,
       totalCents: 17600,
       paymentProvider: "test",
-      shippingAddress: { street: "1550 Blake St", apartment: "Unit 4", city: "Denver", state: "CO", zipCode: "80202", country: "United States" },
+      shippingAddress: {
+        street: "1550 Blake St",
+        apartment: "Unit 4",
+        city: "Denver",
+        state: "CO",
+        zipCode: "80202",
+        country: "United States",
+      },
       orderNotes: "Gift wrap, please.",
     });
     expect(order?.paymentSessionId).toMatch(/^test_cs_/);
-    const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId)).orderBy(orderItems.position);
-    expect(items.map(({ productName, fabricLabel, unitPriceCents, quantity, imageUrl }) => ({ productName, fabricLabel, unitPriceCents, quantity, imageUrl }))).toEqual([
-      { productName: "Market Tote", fabricLabel: "Rose Floral", unitPriceCents: 7200, quantity: 2, imageUrl: "/uploads/products/tote-rose.webp" },
-      { productName: "Card Wallet", fabricLabel: "Default", unitPriceCents: 3200, quantity: 1, imageUrl: "/uploads/products/wallet-main.webp" },
+    const items = await database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderId))
+      .orderBy(orderItems.position);
+    expect(
+      items.map(({ productName, fabricLabel, unitPriceCents, quantity, imageUrl }) => ({
+        productName,
+        fabricLabel,
+        unitPriceCents,
+        quantity,
+        imageUrl,
+      })),
+    ).toEqual([
+      {
+        productName: "Market Tote",
+        fabricLabel: "Rose Floral",
+        unitPriceCents: 7200,
+        quantity: 2,
+        imageUrl: "/uploads/products/tote-rose.webp",
+      },
+      {
+        productName: "Card Wallet",
+        fabricLabel: "Default",
+        unitPriceCents: 3200,
+        quantity: 1,
+        imageUrl: "/uploads/products/wallet-main.webp",
+      },
     ]);
   });
 
   it("refuses unknown products and fabrics with a clear message and writes nothing", async () => {
     const [{ n: before }] = (await database.db.select({ n: count() }).from(orders)) as [{ n: number }];
     await expect(
-      placeOrder(deps(), request([{ productId: "6f1c2a9e-8d1b-4c7e-9a51-0b2f3c4d5e6f", fabricCode: "default", quantity: 1 }])),
+      placeOrder(
+        deps(),
+        request([{ productId: "6f1c2a9e-8d1b-4c7e-9a51-0b2f3c4d5e6f", fabricCode: "default", quantity: 1 }]),
+      ),
     ).rejects.toThrow(CartRejectedError);
-    await expect(placeOrder(deps(), request([{ productId: fixture.tote.id, fabricCode: "no-such-fabric", quantity: 1 }]))).rejects.toThrow(
-      "An item in your cart is no longer available",
-    );
-    await expect(placeOrder(deps(), request([{ productId: fixture.wallet.id, fabricCode: "navy-gingham", quantity: 1 }]))).rejects.toThrow(
-      CartRejectedError,
-    );
+    await expect(
+      placeOrder(deps(), request([{ productId: fixture.tote.id, fabricCode: "no-such-fabric", quantity: 1 }])),
+    ).rejects.toThrow("An item in your cart is no longer available");
+    await expect(
+      placeOrder(deps(), request([{ productId: fixture.wallet.id, fabricCode: "navy-gingham", quantity: 1 }])),
+    ).rejects.toThrow(CartRejectedError);
     await expect(
       placeOrder(
         deps(),
@@ -105,7 +139,10 @@ describe.each(ENGINES)("orders on %s", (engine) => {
   });
 
   it("confirms a payment exactly once, however many confirmations race", async () => {
-    const placed = await placeOrder(deps(), request([{ productId: fixture.tote.id, fabricCode: "navy-gingham", quantity: 1 }]));
+    const placed = await placeOrder(
+      deps(),
+      request([{ productId: fixture.tote.id, fabricCode: "navy-gingham", quantity: 1 }]),
+    );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     const sessionId = order!.paymentSessionId!;
     const results = await Promise.all(
@@ -134,24 +171,50 @@ describe.each(ENGINES)("orders on %s", (engine) => {
   });
 
   it("answers nothing for an unknown session and refuses a payment of the wrong amount", async () => {
-    expect(await confirmPayment(database.db, { sessionId: "cs_unknown", amountCents: 1, source: "webhook" }, { publicUrl: PUBLIC_URL })).toBeNull();
-    const placed = await placeOrder(deps(), request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]));
+    expect(
+      await confirmPayment(
+        database.db,
+        { sessionId: "cs_unknown", amountCents: 1, source: "webhook" },
+        { publicUrl: PUBLIC_URL },
+      ),
+    ).toBeNull();
+    const placed = await placeOrder(
+      deps(),
+      request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
+    );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     await expect(
-      confirmPayment(database.db, { sessionId: order!.paymentSessionId!, amountCents: 100, source: "webhook" }, { publicUrl: PUBLIC_URL }),
+      confirmPayment(
+        database.db,
+        { sessionId: order!.paymentSessionId!, amountCents: 100, source: "webhook" },
+        { publicUrl: PUBLIC_URL },
+      ),
     ).rejects.toThrow(/expected 3200/);
     const [after] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(after?.status).toBe("awaiting_payment");
   });
 
   it("escapes what shoppers type in the emails", async () => {
-    const placed = await placeOrder(deps(), checkoutRequestSchema.parse({
-      customer: { ...CUSTOMER, customerName: "<script>alert(1)</script>", orderNotes: "<img src=x onerror=alert(1)>" },
-      items: [{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }],
-    }));
+    const placed = await placeOrder(
+      deps(),
+      checkoutRequestSchema.parse({
+        customer: {
+          ...CUSTOMER,
+          customerName: "<script>alert(1)</script>",
+          orderNotes: "<img src=x onerror=alert(1)>",
+        },
+        items: [{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }],
+      }),
+    );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
-    await confirmPayment(database.db, { sessionId: order!.paymentSessionId!, amountCents: null, source: "thank-you" }, { publicUrl: PUBLIC_URL });
-    const emails = (await database.db.select().from(emailOutbox)).filter((email) => email.subject.includes(placed.orderNumber));
+    await confirmPayment(
+      database.db,
+      { sessionId: order!.paymentSessionId!, amountCents: null, source: "thank-you" },
+      { publicUrl: PUBLIC_URL },
+    );
+    const emails = (await database.db.select().from(emailOutbox)).filter((email) =>
+      email.subject.includes(placed.orderNumber),
+    );
     expect(emails).toHaveLength(2);
     for (const email of emails) {
       expect(email.html).not.toContain("<script>");
@@ -167,11 +230,16 @@ describe("test payments on a real (https) shop", () => {
   });
   afterAll(() => database?.dispose());
 
-  const services = (env: Record<string, string>) => ({
-    db: database.db,
-    config: loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "selvage-https-")), PUBLIC_URL: "https://shop.example.com", ...env }),
-    log: createLogger("silent"),
-  }) as unknown as AppServices;
+  const services = (env: Record<string, string>) =>
+    ({
+      db: database.db,
+      config: loadConfig({
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "selvage-https-")),
+        PUBLIC_URL: "https://shop.example.com",
+        ...env,
+      }),
+      log: createLogger("silent"),
+    }) as unknown as AppServices;
 
   it("are refused unless explicitly allowed, and nothing is written", async () => {
     const fixture = await createCatalogFixture(database.db);
@@ -184,6 +252,9 @@ describe("test payments on a real (https) shop", () => {
     });
     expect(await database.db.select().from(orders)).toEqual([]);
     const allowed = await startCheckout(services({ ALLOW_TEST_PAYMENTS: "true" }), where, body);
-    expect(allowed).toMatchObject({ ok: true, url: expect.stringMatching(/^https:\/\/shop\.example\.com\/pay\/test\/test_cs_/) });
+    expect(allowed).toMatchObject({
+      ok: true,
+      url: expect.stringMatching(/^https:\/\/shop\.example\.com\/pay\/test\/test_cs_/),
+    });
   });
 });

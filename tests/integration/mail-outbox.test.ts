@@ -1,14 +1,19 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, storeSettings, tenants } from "../../server/db/schema.ts";
-import { enqueueEmail, InvalidEmailError, type OutgoingEmail } from "../../server/mail/outbox.ts";
+import {
+  enqueueEmail,
+  enqueueEmailOrRecordFailure,
+  InvalidEmailError,
+  type OutgoingEmail,
+} from "../../server/mail/outbox.ts";
 import { startMailSender, type MailSender } from "../../server/mail/sender.ts";
 import { freePort } from "../support/app-server.ts";
-import { startMailCatcher } from "../support/mail-catcher.ts";
+import { startMailCatcher, type CaughtMail, type MailCatcherOptions } from "../support/mail-catcher.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 
 const TENANT = "mail-test";
@@ -25,6 +30,34 @@ function email(overrides: Partial<OutgoingEmail> = {}): OutgoingEmail {
     text: "Thank you",
     ...overrides,
   };
+}
+
+/** Waits for a condition by polling it, with a deadline; never a fixed sleep. */
+async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A real SMTP peer that keeps the first message with the given subject unanswered until released. */
+async function holdingCatcher(subject: string, options: MailCatcherOptions = {}) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrive!: (mail: CaughtMail) => void;
+  const arrived = new Promise<CaughtMail>((resolve) => (arrive = resolve));
+  let holding = false;
+  const catcher = await startMailCatcher({
+    ...options,
+    beforeAccept(mail) {
+      if (holding || mail.subject !== subject) return Promise.resolve();
+      holding = true;
+      arrive(mail);
+      return released;
+    },
+  });
+  return { catcher, arrived, release };
 }
 
 describe.each(ENGINES)("email outbox on %s", (engine) => {
@@ -44,6 +77,9 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
       .values({ tenantId: TENANT, storeName: "Selvage Handmade", contactEmail: "studio@example.com" });
   });
   afterAll(() => database?.dispose());
+  /** A raw query's rows; both drivers answer raw queries with { rows }, against the database's own clock. */
+  const query = async <Row = Record<string, unknown>>(statement: SQL) =>
+    ((await database.db.execute(statement)) as { rows: Row[] }).rows as [Row, ...Row[]];
   beforeEach(() => database.db.delete(emailOutbox));
   afterEach(async () => {
     await Promise.all(senders.map((sender) => sender.stop()));
@@ -74,6 +110,8 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
       { to: "a@example.com\nBcc: victim@example.com" },
       { replyTo: "x@example.com\r\nCc: victim@example.com" },
       { to: "not an address" },
+      { to: "nul\u0000@example.com" },
+      { text: "half a pair \ud800" },
     ]) {
       await expect(enqueueEmail(database.db, email(bad))).rejects.toBeInstanceOf(InvalidEmailError);
     }
@@ -212,5 +250,229 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
     const [row] = await database.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: "sent" });
     expect(row!.text).not.toContain("Thank you");
+  });
+  it("delivers to internationalised addresses: SMTPUTF8 when the local part needs it, the domain in punycode", async () => {
+    const catcher = await startMailCatcher();
+    try {
+      const addresses = { local: "josé@example.com", both: "ü@exämple.com", domain: "ada@exämple.com" };
+      for (const [subject, to] of Object.entries(addresses)) {
+        await enqueueEmail(database.db, email({ dedupeKey: `idn-${subject}`, to, subject }));
+      }
+      const sender = start(
+        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { pollIntervalMs: 60_000 },
+      );
+      await sender.flush();
+      const received = (subject: string) => catcher.messages().find((mail) => mail.subject === subject);
+      expect(received("local")).toMatchObject({ rcptTo: ["josé@example.com"], smtpUtf8: true });
+      // An ASCII local part needs no SMTPUTF8: the domain goes out as A-labels, in the envelope and the header.
+      expect(received("domain")).toMatchObject({ rcptTo: ["ada@xn--exmple-cua.com"], smtpUtf8: false });
+      expect(received("domain")?.raw).toMatch(/^To: ada@xn--exmple-cua\.com$/m);
+      // With SMTPUTF8 in use anyway, nodemailer writes the domain in Unicode too; both name the same host.
+      expect(received("both")).toMatchObject({ to: ["ü@exämple.com"], smtpUtf8: true });
+      const rows = await database.db.select().from(emailOutbox);
+      expect(rows.map((row) => [row.toAddress, row.status, row.attempts]).sort()).toEqual(
+        [
+          ["ada@exämple.com", "sent", 1],
+          ["josé@example.com", "sent", 1],
+          ["ü@exämple.com", "sent", 1],
+        ].sort(),
+      );
+    } finally {
+      await catcher.stop();
+    }
+  });
+
+  it("marks an email failed at once when the server refuses it for good, and never retries it", async () => {
+    const catcher = await startMailCatcher({ smtpUtf8: false });
+    try {
+      await enqueueEmail(database.db, email({ dedupeKey: "utf8-refused", to: "josé@example.com" }));
+      await enqueueEmail(database.db, email({ dedupeKey: "ascii-fine", to: "ada@exämple.com" }));
+      const sender = start(
+        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { pollIntervalMs: 60_000, baseRetryDelayMs: 1, maxRetryDelayMs: 1 },
+      );
+      await sender.flush();
+      const row = async (key: string) =>
+        (await database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key)))[0]!;
+      const refused = await row("utf8-refused");
+      expect(refused).toMatchObject({ status: "failed", attempts: 1 });
+      expect(refused.lastError).toMatch(/553.*SMTPUTF8/);
+      expect(await row("ascii-fine")).toMatchObject({ status: "sent", attempts: 1 });
+      expect(catcher.messages().map((mail) => mail.rcptTo)).toEqual([["ada@xn--exmple-cua.com"]]);
+
+      await sender.flush();
+      expect(await row("utf8-refused")).toMatchObject({ status: "failed", attempts: 1 });
+    } finally {
+      await catcher.stop();
+    }
+  });
+
+  it("records an email to an address that cannot take mail as failed, instead of refusing the event", async () => {
+    const unusable = await enqueueEmailOrRecordFailure(
+      database.db,
+      email({ dedupeKey: "bad-recipient", to: "ada@localhost\u0000", replyTo: "studio@example.com" }),
+    );
+    expect(unusable).toEqual({
+      queued: false,
+      reason: 'Not sent: "ada@localhost\\u0000" is not an address email can be sent to',
+    });
+    const noReplyTo = await enqueueEmailOrRecordFailure(
+      database.db,
+      email({ dedupeKey: "bad-reply-to", to: "studio@example.com", replyTo: "shopper@@example.com" }),
+    );
+    expect(noReplyTo).toEqual({ queued: true });
+    await expect(enqueueEmailOrRecordFailure(database.db, email({ subject: "" }))).rejects.toBeInstanceOf(
+      InvalidEmailError,
+    );
+
+    const rows = await database.db.select().from(emailOutbox);
+    expect(rows.find((row) => row.dedupeKey === "bad-recipient")).toMatchObject({
+      status: "failed",
+      attempts: 0,
+      toAddress: "ada@localhost\\u0000",
+      lastError: unusable.queued ? null : unusable.reason,
+    });
+    expect(rows.find((row) => row.dedupeKey === "bad-reply-to")).toMatchObject({ status: "pending", replyTo: null });
+
+    const catcher = await startMailCatcher();
+    try {
+      const sender = start(
+        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { pollIntervalMs: 60_000 },
+      );
+      await sender.flush();
+      expect(catcher.messages().map((mail) => mail.to)).toEqual([["studio@example.com"]]);
+    } finally {
+      await catcher.stop();
+    }
+  });
+
+  it("renews the lease while a slow send is in progress, so no other sender takes the email", async () => {
+    const { catcher, arrived, release } = await holdingCatcher("Slow");
+    try {
+      await enqueueEmail(database.db, email({ dedupeKey: "slow-send", subject: "Slow" }));
+      const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
+      const options = { pollIntervalMs: 60_000, leaseMs: 1_500 };
+      const first = start({ db: database.db, config, log }, options);
+      await arrived;
+      const row = async () => (await database.db.select().from(emailOutbox))[0]!;
+      const claimedUntil = (await row()).nextAttemptAt.getTime();
+
+      await eventually(async () => (await row()).nextAttemptAt.getTime() > claimedUntil);
+      // Past the first lease: without renewal another sender would take the email now.
+      await eventually(async () => {
+        const [{ past }] = await query<{ past: boolean }>(
+          sql`select now() > ${new Date(claimedUntil).toISOString()}::timestamptz as past`,
+        );
+        return past;
+      });
+      const second = start({ db: database.db, config, log }, options);
+      await second.flush();
+      expect(catcher.messages()).toHaveLength(1);
+
+      release();
+      await first.flush();
+      await second.flush();
+      expect(catcher.messages()).toHaveLength(1);
+      expect(await row()).toMatchObject({ status: "sent", attempts: 1 });
+    } finally {
+      release();
+      await catcher.stop();
+    }
+  });
+
+  it("takes over an email whose sender died mid-send within the short lease, and sends it once", async () => {
+    const catcher = await startMailCatcher();
+    try {
+      await enqueueEmail(database.db, email({ dedupeKey: "orphan", subject: "Orphan" }));
+      // What a sender that died leaves behind: the claim counted, its lease running, nothing sent.
+      await database.db
+        .update(emailOutbox)
+        .set({ attempts: 1, nextAttemptAt: sql`now() + interval '2 seconds'` })
+        .where(eq(emailOutbox.dedupeKey, "orphan"));
+      const claimedAt = Date.now();
+      const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
+      const survivor = start({ db: database.db, config, log }, { pollIntervalMs: 60_000, leaseMs: 2_000 });
+      await survivor.flush();
+      expect(catcher.messages()).toHaveLength(0);
+
+      await eventually(async () => {
+        await survivor.flush();
+        return catcher.messages().length > 0;
+      });
+      expect(Date.now() - claimedAt).toBeLessThan(2_000 + 5_000);
+      await survivor.flush();
+      expect(catcher.messages()).toHaveLength(1);
+      const [row] = await database.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+    } finally {
+      await catcher.stop();
+    }
+  });
+
+  it("leases for well under a minute by default, so a dead sender's email goes out within one", async () => {
+    const { catcher, arrived, release } = await holdingCatcher("Default lease");
+    try {
+      await enqueueEmail(database.db, email({ dedupeKey: "default-lease", subject: "Default lease" }));
+      start(
+        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { pollIntervalMs: 60_000 },
+      );
+      await arrived;
+      const [{ seconds }] = await query<{ seconds: number }>(
+        sql`select extract(epoch from next_attempt_at - now())::float as seconds from ${emailOutbox} where dedupe_key = 'default-lease'`,
+      );
+      // A dead sender's claim is free again when its lease ends; the next poll (2 s) sends it.
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(58);
+    } finally {
+      release();
+      await catcher.stop();
+    }
+  });
+
+  it("stops gracefully: the send in flight finishes, the rest of the batch is handed back", async () => {
+    const { catcher, arrived, release } = await holdingCatcher("Batch 0");
+    try {
+      for (let index = 0; index < 3; index++) {
+        await enqueueEmail(database.db, email({ dedupeKey: `batch-${index}`, subject: `Batch ${index}` }));
+      }
+      const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
+      const leaving = start({ db: database.db, config, log }, { pollIntervalMs: 60_000, leaseMs: 1_500 });
+      const held = await arrived;
+      let stopped = false;
+      const stopping = leaving.stop().then(() => {
+        stopped = true;
+      });
+      const heldRow = async () =>
+        (await database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, "batch-0")))[0]!;
+      const claimedUntil = (await heldRow()).nextAttemptAt.getTime();
+      // Still sending (its lease renewed) and stop() still waiting for it.
+      await eventually(async () => (await heldRow()).nextAttemptAt.getTime() > claimedUntil);
+      expect(stopped).toBe(false);
+
+      release();
+      await stopping;
+      expect(held.subject).toBe("Batch 0");
+      expect(await heldRow()).toMatchObject({ status: "sent" });
+      // Handed back: due now, not when the lease would have run out.
+      const due = await query(
+        sql`select dedupe_key from ${emailOutbox} where status = 'pending' and next_attempt_at <= now() order by dedupe_key`,
+      );
+      expect(due).toEqual([{ dedupe_key: "batch-1" }, { dedupe_key: "batch-2" }]);
+
+      const next = start({ db: database.db, config, log }, { pollIntervalMs: 60_000 });
+      await next.flush();
+      expect(
+        catcher
+          .messages()
+          .map((mail) => mail.subject)
+          .sort(),
+      ).toEqual(["Batch 0", "Batch 1", "Batch 2"]);
+    } finally {
+      release();
+      await catcher.stop();
+    }
   });
 });

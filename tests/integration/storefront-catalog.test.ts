@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceCartLines } from "../../server/catalog/cart-pricing.ts";
-import { categoryTileImage, firstProductImageByCategory, getCategoryBySlug, listCategories } from "../../server/catalog/categories.ts";
-import { escapeLikePattern, getProductBySlug, listProductsWithImages, searchProducts } from "../../server/catalog/products.ts";
+import {
+  categoryTileImage,
+  firstProductImageByCategory,
+  getCategoryBySlug,
+  listCategories,
+} from "../../server/catalog/categories.ts";
+import {
+  escapeLikePattern,
+  getProductBySlug,
+  listProductsWithImages,
+  searchProducts,
+} from "../../server/catalog/products.ts";
 import { categories, productFabrics, products, tenants } from "../../server/db/schema.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 
@@ -25,7 +35,8 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
         { tenantId: OTHER_TENANT, slug: "purses", name: "Their Purses", sortOrder: 0 },
       ])
       .returning({ id: categories.id, slug: categories.slug, tenantId: categories.tenantId });
-    const category = (slug: string, tenant = TENANT) => categoryRows.find((row) => row.slug === slug && row.tenantId === tenant)!.id;
+    const category = (slug: string, tenant = TENANT) =>
+      categoryRows.find((row) => row.slug === slug && row.tenantId === tenant)!.id;
     const day = 86_400_000;
     const rows = await db
       .insert(products)
@@ -67,7 +78,14 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
       .returning({ id: products.id, slug: products.slug, tenantId: products.tenantId });
     for (const row of rows) ids[`${row.tenantId}:${row.slug}`] = row.id;
     await db.insert(productFabrics).values([
-      { tenantId: TENANT, productId: ids[`${TENANT}:market-tote`]!, code: "navy", label: "Navy", upchargeCents: 0, sortOrder: 0 },
+      {
+        tenantId: TENANT,
+        productId: ids[`${TENANT}:market-tote`]!,
+        code: "navy",
+        label: "Navy",
+        upchargeCents: 0,
+        sortOrder: 0,
+      },
       {
         tenantId: TENANT,
         productId: ids[`${TENANT}:market-tote`]!,
@@ -84,7 +102,8 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
 
   describe("search", () => {
     it("matches name or description, case-insensitively and trimmed, in this store only", async () => {
-      const names = async (query: string) => (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
+      const names = async (query: string) =>
+        (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
       expect(await names("  canvas ")).toEqual(["Market Tote"]);
       expect(await names("MARKET")).toEqual(["Market Tote"]);
       expect(await names("snap")).toEqual(["Snap_Clutch"]);
@@ -92,7 +111,8 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
     });
 
     it("treats % and _ as themselves, and a blank query as no search", async () => {
-      const names = async (query: string) => (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
+      const names = async (query: string) =>
+        (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
       expect(await names("100%")).toEqual(["Market Tote"]);
       // As wildcards these would match "snap"; taken literally they match nothing.
       expect(await names("n_p")).toEqual([]);
@@ -112,11 +132,17 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
     });
 
     it("lists only products with a picture for the slideshow", async () => {
-      expect((await listProductsWithImages(database.db, TENANT, 4)).map((product) => product.slug)).toEqual(["market-tote"]);
+      expect((await listProductsWithImages(database.db, TENANT, 4)).map((product) => product.slug)).toEqual([
+        "market-tote",
+      ]);
     });
 
     it("lists the store's categories in order and finds one by slug", async () => {
-      expect((await listCategories(database.db, TENANT)).map((category) => category.slug)).toEqual(["purses", "bags", "other-products"]);
+      expect((await listCategories(database.db, TENANT)).map((category) => category.slug)).toEqual([
+        "purses",
+        "bags",
+        "other-products",
+      ]);
       expect(await getCategoryBySlug(database.db, TENANT, "bags")).toMatchObject({ name: "Bags" });
       expect(await getCategoryBySlug(database.db, TENANT, "wallets")).toBeNull();
     });
@@ -125,7 +151,11 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
       const images = await firstProductImageByCategory(database.db, TENANT);
       expect(Object.fromEntries(images)).toEqual({ bags: "/uploads/tote-detail.webp" });
       const all = await listCategories(database.db, TENANT);
-      const tile = (slug: string) => categoryTileImage(all.find((category) => category.slug === slug)!, images);
+      const tile = (slug: string) =>
+        categoryTileImage(
+          all.find((category) => category.slug === slug)!,
+          images,
+        );
       expect(tile("bags")).toBe("/uploads/tote-detail.webp");
       expect(tile("other-products")).toBe("/uploads/tote-detail.webp");
       expect(tile("purses")).toBeNull();
@@ -142,9 +172,36 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
         { productId: clutch, fabricCode: "default" },
       ]);
       expect(lines).toEqual([
-        { productId: tote, fabricCode: "floral", available: true, slug: "market-tote", name: "Market Tote", fabricLabel: "Floral", priceCents: 6900, image: "/uploads/tote-floral.webp" },
-        { productId: tote, fabricCode: "navy", available: true, slug: "market-tote", name: "Market Tote", fabricLabel: "Navy", priceCents: 6400, image: "/uploads/tote-detail.webp" },
-        { productId: clutch, fabricCode: "default", available: true, slug: "snap_clutch", name: "Snap_Clutch", fabricLabel: "Default", priceCents: 4200, image: null },
+        {
+          productId: tote,
+          fabricCode: "floral",
+          available: true,
+          slug: "market-tote",
+          name: "Market Tote",
+          fabricLabel: "Floral",
+          priceCents: 6900,
+          image: "/uploads/tote-floral.webp",
+        },
+        {
+          productId: tote,
+          fabricCode: "navy",
+          available: true,
+          slug: "market-tote",
+          name: "Market Tote",
+          fabricLabel: "Navy",
+          priceCents: 6400,
+          image: "/uploads/tote-detail.webp",
+        },
+        {
+          productId: clutch,
+          fabricCode: "default",
+          available: true,
+          slug: "snap_clutch",
+          name: "Snap_Clutch",
+          fabricLabel: "Default",
+          priceCents: 4200,
+          image: null,
+        },
       ]);
     });
 

@@ -36,7 +36,10 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
       {
         db: database.db,
         tenantId: FIXTURE_TENANT,
-        provider: createStripeProvider({ secretKey: "sk_test_123", apiUrl: standIn.url, publicUrl: PUBLIC_URL }, stripe),
+        provider: createStripeProvider(
+          { secretKey: "sk_test_123", apiUrl: standIn.url, publicUrl: PUBLIC_URL },
+          stripe,
+        ),
         publicUrl: PUBLIC_URL,
         storeName: "Selvage Handmade",
       },
@@ -51,7 +54,10 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
 
   const webhook = (payload: object, signature?: string | null) => {
     const body = JSON.stringify(payload);
-    const header = signature === undefined ? stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) : signature;
+    const header =
+      signature === undefined
+        ? stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET })
+        : signature;
     return handleStripeWebhook(
       { db: database.db, stripe, webhookSecret: WEBHOOK_SECRET, publicUrl: PUBLIC_URL, log: createLogger("silent") },
       body,
@@ -101,7 +107,9 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(paid?.status).toBe("new");
     expect(await database.db.select().from(payments).where(eq(payments.orderId, placed.orderId))).toHaveLength(1);
-    const emails = (await database.db.select().from(emailOutbox)).filter((email) => email.subject.includes(placed.orderNumber));
+    const emails = (await database.db.select().from(emailOutbox)).filter((email) =>
+      email.subject.includes(placed.orderNumber),
+    );
     expect(emails).toHaveLength(2);
   });
 
@@ -128,24 +136,53 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
     const delayed = await place();
     const [order] = await database.db.select().from(orders).where(eq(orders.id, delayed.orderId));
     const sessionId = order!.paymentSessionId!;
-    await webhook({ ...completedEvent(`evt_unpaid_${sessionId}`, sessionId, 17600), data: { object: { id: sessionId, payment_status: "unpaid", amount_total: 17600 } } });
-    expect((await database.db.select().from(orders).where(eq(orders.id, delayed.orderId)))[0]?.status).toBe("awaiting_payment");
-    await webhook({ id: `evt_failed_${sessionId}`, object: "event", type: "checkout.session.async_payment_failed", data: { object: { id: sessionId } } });
-    expect((await database.db.select().from(orders).where(eq(orders.id, delayed.orderId)))[0]?.status).toBe("payment_failed");
+    await webhook({
+      ...completedEvent(`evt_unpaid_${sessionId}`, sessionId, 17600),
+      data: { object: { id: sessionId, payment_status: "unpaid", amount_total: 17600 } },
+    });
+    expect((await database.db.select().from(orders).where(eq(orders.id, delayed.orderId)))[0]?.status).toBe(
+      "awaiting_payment",
+    );
+    await webhook({
+      id: `evt_failed_${sessionId}`,
+      object: "event",
+      type: "checkout.session.async_payment_failed",
+      data: { object: { id: sessionId } },
+    });
+    expect((await database.db.select().from(orders).where(eq(orders.id, delayed.orderId)))[0]?.status).toBe(
+      "payment_failed",
+    );
 
     const abandoned = await place();
     const [other] = await database.db.select().from(orders).where(eq(orders.id, abandoned.orderId));
-    await webhook({ id: `evt_expired_${other!.id}`, object: "event", type: "checkout.session.expired", data: { object: { id: other!.paymentSessionId } } });
-    expect((await database.db.select().from(orders).where(eq(orders.id, abandoned.orderId)))[0]?.status).toBe("expired");
+    await webhook({
+      id: `evt_expired_${other!.id}`,
+      object: "event",
+      type: "checkout.session.expired",
+      data: { object: { id: other!.paymentSessionId } },
+    });
+    expect((await database.db.select().from(orders).where(eq(orders.id, abandoned.orderId)))[0]?.status).toBe(
+      "expired",
+    );
   });
 
   it("reads a session's payment state from Stripe", async () => {
     const placed = await place();
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
-    const provider = createStripeProvider({ secretKey: "sk_test_123", apiUrl: standIn.url, publicUrl: PUBLIC_URL }, stripe);
-    expect(await provider.getSession(order!.paymentSessionId!)).toMatchObject({ paid: false, amountTotalCents: 17600, orderId: placed.orderId });
+    const provider = createStripeProvider(
+      { secretKey: "sk_test_123", apiUrl: standIn.url, publicUrl: PUBLIC_URL },
+      stripe,
+    );
+    expect(await provider.getSession(order!.paymentSessionId!)).toMatchObject({
+      paid: false,
+      amountTotalCents: 17600,
+      orderId: placed.orderId,
+    });
     standIn.setPaymentStatus(order!.paymentSessionId!, "paid");
-    expect(await provider.getSession(order!.paymentSessionId!)).toMatchObject({ paid: true, customerEmail: "ada@example.com" });
+    expect(await provider.getSession(order!.paymentSessionId!)).toMatchObject({
+      paid: true,
+      customerEmail: "ada@example.com",
+    });
     expect(await provider.getSession("cs_test_missing")).toBeNull();
   });
 });

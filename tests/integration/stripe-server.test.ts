@@ -32,7 +32,8 @@ describe("Stripe through the running shop", () => {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        "stripe-signature": signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
+        "stripe-signature":
+          signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }),
       },
       body,
     });
@@ -54,7 +55,9 @@ describe("Stripe through the running shop", () => {
     const home = await (await fetch(server.url)).text();
     const productPath = /href="(\/product\/[a-z0-9-]+)"/.exec(home)?.[1];
     const productPage = await (await fetch(`${server.url}${productPath}`)).text();
-    const structured = JSON.parse(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/.exec(productPage)![1]!) as {
+    const structured = JSON.parse(
+      /<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/.exec(productPage)![1]!,
+    ) as {
       productID: string;
     };
     const id = structured.productID;
@@ -88,7 +91,9 @@ describe("Stripe through the running shop", () => {
       id: "evt_server_1",
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: "cs_test_1", object: "checkout.session", payment_status: "paid", amount_total: unitAmount * 2 } },
+      data: {
+        object: { id: "cs_test_1", object: "checkout.session", payment_status: "paid", amount_total: unitAmount * 2 },
+      },
     };
     expect((await postWebhook(event, "t=1,v1=forged")).status).toBe(400);
     const accepted = await postWebhook(event);
@@ -105,7 +110,12 @@ describe("Stripe through the running shop", () => {
 
     const mails = await mailFiles(2);
     expect(mails).toHaveLength(2);
-    expect(mails.some((mail) => mail.includes(`Subject: Order Confirmation - #${orderNumber}`) && mail.includes("To: ada@example.com"))).toBe(true);
+    expect(
+      mails.some(
+        (mail) =>
+          mail.includes(`Subject: Order Confirmation - #${orderNumber}`) && mail.includes("To: ada@example.com"),
+      ),
+    ).toBe(true);
     expect(mails.some((mail) => mail.includes(`Subject: New Order - #${orderNumber} - Ada Lovelace`))).toBe(true);
   });
 

@@ -9,6 +9,7 @@ import { loadConfig } from "../../server/config.ts";
 import type { AppServices } from "../../server/context.ts";
 import { storeSettings, tenants } from "../../server/db/schema.ts";
 import { startMailSender, type MailSender } from "../../server/mail/sender.ts";
+import { createLocalStorage } from "../../server/storage/local-storage.ts";
 import { BUILD_DIR, freePort, newDataDir, ROOT_DIR } from "./app-server.ts";
 import { startMailCatcher, type MailCatcher } from "./mail-catcher.ts";
 import { createTestDatabase, type Engine, type TestDatabase } from "./test-database.ts";
@@ -37,8 +38,8 @@ interface ServerBundle {
  * The production build's HTTP app, served in this process over a test database and
  * a real SMTP peer, so tests can both make HTTP requests and look into the database.
  */
-export async function startAdminApp(engine: Engine): Promise<AdminApp> {
-  const database = await createTestDatabase(engine);
+export async function startAdminApp(engine: Engine, options: { queueDeadlineMs?: number } = {}): Promise<AdminApp> {
+  const database = await createTestDatabase(engine, options);
   const mail = await startMailCatcher();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -61,13 +62,20 @@ export async function startAdminApp(engine: Engine): Promise<AdminApp> {
     .values({ tenantId: DEFAULT_TENANT, storeName: "Selvage Handmade", contactEmail: "studio@example.com" });
   await ensureOwner(db, { config, log, tenantId: DEFAULT_TENANT, fallbackEmail: "studio@example.com" });
 
-  const services: AppServices = { db, config, log, auth: createAuth({ db, config, log, tenantId: DEFAULT_TENANT }) };
+  const uploadsDir = path.join(dataDir, "uploads");
+  const services: AppServices = {
+    db,
+    config,
+    log,
+    auth: createAuth({ db, config, log, tenantId: DEFAULT_TENANT }),
+    storage: createLocalStorage(uploadsDir),
+  };
   const sender = startMailSender({ db, config, log }, { pollIntervalMs: 100 });
   const bundle = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBundle;
   const app = bundle.createHttpApp(services, {
     rootDir: ROOT_DIR,
     buildDir: BUILD_DIR,
-    uploadsDir: path.join(dataDir, "uploads"),
+    uploadsDir,
   });
   const server = await new Promise<Server>((resolve) => {
     const listening: Server = app.listen(port, "127.0.0.1", () => resolve(listening));

@@ -1,5 +1,9 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { adminRoutes } from "../../app/routes/admin/routes.ts";
+
+const APP_DIR = path.resolve(import.meta.dirname, "../../app");
 
 export interface AdminPage {
   /** A concrete URL path (parameters filled in). */
@@ -8,6 +12,8 @@ export interface AdminPage {
   file: string;
   /** Inside the protected layout. */
   protected: boolean;
+  /** A resource route (no page: an endpoint such as uploads). */
+  resource: boolean;
 }
 
 const PROTECTED_LAYOUT_ID = "admin-protected";
@@ -25,6 +31,7 @@ export function adminPages(entries: RouteConfigEntry[] = adminRoutes, base = "",
         path: joined.replace(/:[A-Za-z]+\??/g, SAMPLE_ID) || "/",
         file: entry.file,
         protected: isProtected,
+        resource: !/export\s+default\b/.test(readFileSync(path.join(APP_DIR, entry.file), "utf8")),
       });
   }
   return pages;

@@ -12,10 +12,14 @@ export interface AppServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server process's id (the bench reads its memory use). */
+  pid: number;
   /** Everything the process printed so far. */
   output(): string;
   /** Sends SIGTERM and answers the exit code. */
   stop(): Promise<number | null>;
+  /** Sends a signal and, once the process is gone, answers the signal that ended it. */
+  kill(signal: NodeJS.Signals): Promise<NodeJS.Signals | null>;
 }
 
 export async function freePort(): Promise<number> {
@@ -24,7 +28,9 @@ export async function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -70,8 +76,10 @@ export async function startAppServer(
     url,
     port,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     stop: () => stopProcess(child),
+    kill: (signal) => killProcess(child, signal),
   };
 }
 
@@ -92,7 +100,7 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
 }
 
 function stopProcess(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
     child.once("exit", (code) => {
@@ -100,5 +108,13 @@ function stopProcess(child: ChildProcess): Promise<number | null> {
       resolve(code);
     });
     child.kill("SIGTERM");
+  });
+}
+
+function killProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<NodeJS.Signals | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.signalCode);
+  return new Promise((resolve) => {
+    child.once("exit", (_code, exitSignal) => resolve(exitSignal));
+    child.kill(signal);
   });
 }

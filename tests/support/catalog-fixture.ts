@@ -8,7 +8,12 @@ export async function createCatalogFixture(db: Database) {
   await db.insert(tenants).values({ id: FIXTURE_TENANT }).onConflictDoNothing();
   await db
     .insert(storeSettings)
-    .values({ tenantId: FIXTURE_TENANT, storeName: "Selvage Handmade", contactEmail: "studio@example.com", contactPhone: "(303) 555-0142" })
+    .values({
+      tenantId: FIXTURE_TENANT,
+      storeName: "Selvage Handmade",
+      contactEmail: "studio@example.com",
+      contactPhone: "(303) 555-0142",
+    })
     .onConflictDoNothing();
   const [bags] = await db
     .insert(categories)
@@ -42,7 +47,14 @@ export async function createCatalogFixture(db: Database) {
     ])
     .returning();
   await db.insert(productFabrics).values([
-    { tenantId: FIXTURE_TENANT, productId: tote!.id, code: "navy-gingham", label: "Navy Gingham", upchargeCents: 0, sortOrder: 0 },
+    {
+      tenantId: FIXTURE_TENANT,
+      productId: tote!.id,
+      code: "navy-gingham",
+      label: "Navy Gingham",
+      upchargeCents: 0,
+      sortOrder: 0,
+    },
     {
       tenantId: FIXTURE_TENANT,
       productId: tote!.id,

@@ -10,6 +10,22 @@ export interface CaughtMail {
   text: string;
   html: string;
   raw: string;
+  /** Whether the sender announced SMTPUTF8 for this message. */
+  smtpUtf8: boolean;
+  /** Recipients exactly as the sender wrote them in RCPT TO (`to` has their domains decoded to Unicode). */
+  rcptTo: string[];
+}
+
+export interface MailCatcherOptions {
+  port?: number;
+  dir?: string;
+  /**
+   * false: a server without SMTPUTF8, which does not offer it and refuses a non-ASCII
+   * address sent without it (553 5.6.7), as Postfix does.
+   */
+  smtpUtf8?: boolean;
+  /** Awaited before a received message is accepted: keeps the sender's send in flight. */
+  beforeAccept?: (mail: CaughtMail) => Promise<void>;
 }
 
 export interface MailCatcher {
@@ -26,13 +42,41 @@ export interface MailCatcher {
  * A real SMTP server on localhost for tests. It accepts every message; when `dir` is
  * given, each one is also written there as a .eml file (for other processes to read).
  */
-export async function startMailCatcher(options: { port?: number; dir?: string } = {}): Promise<MailCatcher> {
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const received: CaughtMail[] = [];
+  // smtp-server hands over addresses with punycode domains decoded; the command lines keep them as sent.
+  const rcptLines = new Map<string, string[]>();
+  const rawRecipients = (sessionId: string) => rcptLines.get(sessionId) ?? [];
+  const noop = () => undefined;
+  const commandLog = {
+    trace: noop,
+    info: noop,
+    warn: noop,
+    error: noop,
+    fatal: noop,
+    debug(entry: { tnx?: string; cid?: string; command?: string }, _label: string, line: unknown) {
+      if (entry.tnx !== "command" || !entry.cid || typeof line !== "string") return;
+      if (entry.command === "MAIL") rcptLines.set(entry.cid, []);
+      const address = entry.command === "RCPT" ? /<([^>]*)>/.exec(line)?.[1] : undefined;
+      if (address !== undefined) rcptLines.set(entry.cid, [...rawRecipients(entry.cid), address]);
+    },
+  };
   if (options.dir) mkdirSync(options.dir, { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
-    logger: false,
+    logger: commandLog,
+    hideSMTPUTF8: options.smtpUtf8 === false,
+    onRcptTo(_address, session, callback) {
+      const written = rawRecipients(session.id).at(-1) ?? "";
+      if (options.smtpUtf8 === false && !session.envelope.smtpUtf8 && /\P{ASCII}/u.test(written)) {
+        const refusal = Object.assign(new Error("5.6.7 SMTPUTF8 is required, but was not offered by host"), {
+          responseCode: 553,
+        });
+        return callback(refusal);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -40,9 +84,15 @@ export async function startMailCatcher(options: { port?: number; dir?: string } 
         const raw = Buffer.concat(chunks).toString("utf8");
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-        received.push({ from, to, raw, ...parseMessage(raw) });
+        const smtpUtf8 = Boolean(session.envelope.smtpUtf8);
+        const mail = { from, to, raw, smtpUtf8, rcptTo: rawRecipients(session.id), ...parseMessage(raw) };
+        received.push(mail);
         if (options.dir) writeFileSync(path.join(options.dir, `${Date.now()}-${received.length}.eml`), raw);
-        callback();
+        if (!options.beforeAccept) return callback();
+        options.beforeAccept(mail).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
       });
     },
   });

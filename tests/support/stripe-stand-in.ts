@@ -14,6 +14,11 @@ export interface StripeStandIn {
   requests: RecordedRequest[];
   /** Sets what retrieving a session answers for payment_status. */
   setPaymentStatus(sessionId: string, status: "paid" | "unpaid"): void;
+  /**
+   * Keeps the next create-session requests waiting without an answer, as a slow
+   * Stripe would, until `release()`; `arrived` settles when the first one is waiting.
+   */
+  holdSessionCreation(): { arrived: Promise<RecordedRequest>; release(): void };
   close(): Promise<void>;
 }
 
@@ -26,6 +31,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   let counter = 0;
+  let hold: { waiting: (() => void)[]; arrive: (request: RecordedRequest) => void } | undefined;
 
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -45,7 +51,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const id = `cs_test_${++counter}`;
         let amount = 0;
         for (let i = 0; form[`line_items[${i}][quantity]`]; i++) {
-          amount += Number(form[`line_items[${i}][quantity]`]) * Number(form[`line_items[${i}][price_data][unit_amount]`]);
+          amount +=
+            Number(form[`line_items[${i}][quantity]`]) * Number(form[`line_items[${i}][price_data][unit_amount]`]);
         }
         const session = {
           id,
@@ -60,15 +67,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           status: "open",
         };
         sessions.set(id, session);
+        if (hold) {
+          hold.waiting.push(() => send(200, session));
+          return hold.arrive(requests.at(-1)!);
+        }
         return send(200, session);
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === "GET" && match) {
         const session = sessions.get(decodeURIComponent(match[1]!));
-        if (!session) return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        if (!session)
+          return send(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
         return send(200, session);
       }
-      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } });
+      send(404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -80,6 +94,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const session = sessions.get(sessionId);
       if (session) Object.assign(session, { payment_status: status, status: status === "paid" ? "complete" : "open" });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    holdSessionCreation() {
+      let arrive!: (request: RecordedRequest) => void;
+      const arrived = new Promise<RecordedRequest>((resolve) => (arrive = resolve));
+      const current = { waiting: [] as (() => void)[], arrive };
+      hold = current;
+      return {
+        arrived,
+        release() {
+          if (hold === current) hold = undefined;
+          for (const answer of current.waiting.splice(0)) answer();
+        },
+      };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        // A held request whose client is gone would otherwise keep the server open.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -16,13 +16,16 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /** A fresh, migrated database that belongs to one test file and is removed after it. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: Engine,
+  options: { queueDeadlineMs?: number } = {},
+): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const handle = await openDatabase({ migrationsFolder });
+    const handle = await openDatabase({ migrationsFolder, ...options });
     return { ...handle, dispose: () => handle.close() };
   }
   const url = await createServerDatabase();
-  const handle = await openDatabase({ databaseUrl: url, migrationsFolder });
+  const handle = await openDatabase({ databaseUrl: url, migrationsFolder, ...options });
   return {
     ...handle,
     url,

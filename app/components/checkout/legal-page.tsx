@@ -21,7 +21,8 @@ export function ContactUs({ email }: { email: string | undefined }) {
       </Link>
       {email ? (
         <>
-          {" "}or write to{" "}
+          {" "}
+          or write to{" "}
           <a href={`mailto:${email}`} className="underline">
             {email}
           </a>

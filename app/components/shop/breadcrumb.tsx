@@ -18,7 +18,10 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
               </span>
             )}
             {item.to ? (
-              <Link to={item.to} className="hover:text-ink rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ink">
+              <Link
+                to={item.to}
+                className="hover:text-ink rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ink"
+              >
                 {item.label}
               </Link>
             ) : (

@@ -17,7 +17,10 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
   return (
     <table role="table" className="w-full text-left">
       <caption className="sr-only">Items in your cart</caption>
-      <thead role="rowgroup" className="border-ink/15 text-ink/70 sr-only border-b text-xs tracking-widest uppercase md:not-sr-only md:table-header-group">
+      <thead
+        role="rowgroup"
+        className="border-ink/15 text-ink/70 sr-only border-b text-xs tracking-widest uppercase md:not-sr-only md:table-header-group"
+      >
         <tr role="row">
           <th role="columnheader" scope="col" className="pb-3 font-medium">
             Product
@@ -50,7 +53,12 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
             >
               <td role="cell" className="row-span-3 md:py-5 md:pr-4" colSpan={1}>
                 <div className="flex items-center gap-4">
-                  <FallbackImage src={line.image} alt="" sizes="80px" className="bg-ink/5 size-20 shrink-0 rounded-xl object-cover" />
+                  <FallbackImage
+                    src={line.image}
+                    alt=""
+                    sizes="80px"
+                    className="bg-ink/5 size-20 shrink-0 rounded-xl object-cover"
+                  />
                   <span className="hidden font-serif text-lg md:inline">
                     {slug ? (
                       <Link to={`/product/${slug}`} className="hover:underline">
@@ -82,7 +90,11 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
                   onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)}
                 />
               </td>
-              <td role="cell" className="col-start-3 row-start-1 text-right font-medium tabular-nums md:py-5 md:pr-2" data-testid="line-total">
+              <td
+                role="cell"
+                className="col-start-3 row-start-1 text-right font-medium tabular-nums md:py-5 md:pr-2"
+                data-testid="line-total"
+              >
                 {formatPrice(line.priceCents * line.quantity)}
               </td>
               <td role="cell" className="col-start-3 row-start-3 text-right md:py-5">

@@ -28,7 +28,10 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
                 sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
                 className="absolute inset-0 h-full w-full object-cover transition duration-700 group-hover:scale-105"
               />
-              <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/20 to-transparent" />
+              <div
+                aria-hidden="true"
+                className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/20 to-transparent"
+              />
               <div className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-3 p-6 text-white">
                 <h3 className="font-serif text-2xl">{tile.name}</h3>
                 <span className="bg-paper text-ink group-hover:bg-brand rounded-full px-4 py-2 text-sm font-medium transition-colors">

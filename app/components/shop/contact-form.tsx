@@ -55,21 +55,43 @@ export function ContactForm() {
           <label htmlFor="contact-name" className="text-sm font-medium">
             Name *
           </label>
-          <input id="contact-name" {...field("name")} required maxLength={100} autoComplete="name" className={fieldClass} />
+          <input
+            id="contact-name"
+            {...field("name")}
+            required
+            maxLength={100}
+            autoComplete="name"
+            className={fieldClass}
+          />
           {error("name")}
         </div>
         <div className="flex flex-col gap-2">
           <label htmlFor="contact-email" className="text-sm font-medium">
             Email *
           </label>
-          <input id="contact-email" {...field("email")} type="email" required maxLength={254} autoComplete="email" className={fieldClass} />
+          <input
+            id="contact-email"
+            {...field("email")}
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            className={fieldClass}
+          />
           {error("email")}
         </div>
         <div className="flex flex-col gap-2 sm:col-span-2">
           <label htmlFor="contact-phone" className="text-sm font-medium">
             Phone <span className="text-ink/70 font-normal">(optional)</span>
           </label>
-          <input id="contact-phone" {...field("phone")} type="tel" maxLength={30} autoComplete="tel" className={fieldClass} />
+          <input
+            id="contact-phone"
+            {...field("phone")}
+            type="tel"
+            maxLength={30}
+            autoComplete="tel"
+            className={fieldClass}
+          />
           {error("phone")}
         </div>
         <div className="flex flex-col gap-2 sm:col-span-2">

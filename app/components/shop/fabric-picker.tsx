@@ -47,9 +47,19 @@ export function FabricPicker({
                 aria-describedby={fabric.upchargeCents > 0 ? upchargeId : undefined}
                 className="sr-only"
               />
-              <span className="border-ink/10 size-10 shrink-0 overflow-hidden rounded-full border" style={{ backgroundImage: SWATCH_PATTERN }}>
+              <span
+                className="border-ink/10 size-10 shrink-0 overflow-hidden rounded-full border"
+                style={{ backgroundImage: SWATCH_PATTERN }}
+              >
                 {fabric.swatchUrl && fabric.code !== DEFAULT_FABRIC_CODE && (
-                  <FallbackImage src={fabric.swatchUrl} alt="" width={40} height={40} sizes="40px" className="h-full w-full object-cover" />
+                  <FallbackImage
+                    src={fabric.swatchUrl}
+                    alt=""
+                    width={40}
+                    height={40}
+                    sizes="40px"
+                    className="h-full w-full object-cover"
+                  />
                 )}
               </span>
               <span className="flex min-w-0 flex-col leading-tight">

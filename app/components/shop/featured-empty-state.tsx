@@ -1,5 +1,5 @@
 import { PackageOpen } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { notify } from "../../lib/notify.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
@@ -8,14 +8,16 @@ import { Button, buttonClass } from "../ui/button.tsx";
 export function FeaturedEmptyState({ productCount }: { productCount: number }) {
   const revalidator = useRevalidator();
   const busy = revalidator.state === "loading";
-  const checking = useRef(false);
+  // Checks finished and checks reported: the report waits for the render with the new data.
+  const [checks, setChecks] = useState(0);
+  const reported = useRef(0);
 
   useEffect(() => {
-    if (busy || !checking.current) return;
-    checking.current = false;
+    if (checks === reported.current) return;
+    reported.current = checks;
     console.info(`Product check: the store lists ${productCount} product(s).`);
     notify("Product check complete. Check browser console for details.");
-  }, [busy, productCount]);
+  }, [checks, productCount]);
 
   return (
     <div className="border-ink/15 mx-auto flex max-w-xl flex-col items-center gap-4 rounded-3xl border border-dashed px-8 py-14 text-center">
@@ -28,8 +30,7 @@ export function FeaturedEmptyState({ productCount }: { productCount: number }) {
         variant="outline"
         disabled={busy}
         onClick={() => {
-          checking.current = true;
-          void revalidator.revalidate();
+          void revalidator.revalidate().then(() => setChecks((count) => count + 1));
         }}
       >
         {busy ? "Checking products..." : "Check for Products"}

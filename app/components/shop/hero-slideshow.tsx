@@ -1,5 +1,13 @@
 import { ChevronLeft, ChevronRight, ImageOff, Pause, Play } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type PointerEvent,
+} from "react";
 import { Link } from "react-router";
 import { FallbackImage } from "../ui/fallback-image.tsx";
 import { productPath } from "./nav-links.ts";
@@ -129,7 +137,11 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
               {slide.kind === "collage" ? (
                 <CollageSlide slide={slide} priority={index === 0} />
               ) : (
-                <Link to={productPath(slide.slug)} className="group block h-full focus-visible:outline-none" draggable={false}>
+                <Link
+                  to={productPath(slide.slug)}
+                  className="group block h-full focus-visible:outline-none"
+                  draggable={false}
+                >
                   <FallbackImage
                     src={slide.image}
                     alt={slide.name}
@@ -148,10 +160,20 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
         })}
         {count > 1 && (
           <>
-            <button type="button" aria-label="Previous slide" onClick={() => goTo(active - 1)} className={`${arrow} left-3`}>
+            <button
+              type="button"
+              aria-label="Previous slide"
+              onClick={() => goTo(active - 1)}
+              className={`${arrow} left-3`}
+            >
               <ChevronLeft aria-hidden="true" className="size-5" />
             </button>
-            <button type="button" aria-label="Next slide" onClick={() => goTo(active + 1)} className={`${arrow} right-3`}>
+            <button
+              type="button"
+              aria-label="Next slide"
+              onClick={() => goTo(active + 1)}
+              className={`${arrow} right-3`}
+            >
               <ChevronRight aria-hidden="true" className="size-5" />
             </button>
           </>
@@ -191,7 +213,12 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
 
 function CollageSlide({ slide, priority }: { slide: Extract<HeroSlide, { kind: "collage" }>; priority: boolean }) {
   const images = slide.images.slice(0, 4);
-  const layout = images.length === 3 ? "grid-cols-2 grid-rows-2 [&>*:first-child]:row-span-2" : images.length === 2 ? "grid-cols-2" : "grid-cols-2 grid-rows-2";
+  const layout =
+    images.length === 3
+      ? "grid-cols-2 grid-rows-2 [&>*:first-child]:row-span-2"
+      : images.length === 2
+        ? "grid-cols-2"
+        : "grid-cols-2 grid-rows-2";
   return (
     <div className="relative h-full">
       <div className={`grid h-full gap-1.5 ${layout}`}>

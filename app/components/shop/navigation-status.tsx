@@ -31,10 +31,18 @@ export function NavigationStatus() {
   const showText = key !== null && slowNavigation === key;
   return (
     <>
-      {pathname && <div aria-hidden="true" className="bg-brand nav-progress fixed inset-x-0 top-0 z-50 h-0.5 origin-left" />}
-      <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-24 z-40 flex justify-center">
+      {pathname && (
+        <div aria-hidden="true" className="bg-brand nav-progress fixed inset-x-0 top-0 z-50 h-0.5 origin-left" />
+      )}
+      <div
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-24 z-40 flex justify-center"
+      >
         {showText && (
-          <span className="bg-ink text-paper rounded-full px-5 py-2 text-sm shadow-lg">{loadingText(pathname ?? "")}</span>
+          <span className="bg-ink text-paper rounded-full px-5 py-2 text-sm shadow-lg">
+            {loadingText(pathname ?? "")}
+          </span>
         )}
       </div>
     </>

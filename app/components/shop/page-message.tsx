@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** A centred message for not-found, empty and error states. */
-export function PageMessage({ title, children, tone = "neutral" }: { title: string; children?: ReactNode; tone?: "neutral" | "error" }) {
+export function PageMessage({
+  title,
+  children,
+  tone = "neutral",
+}: {
+  title: string;
+  children?: ReactNode;
+  tone?: "neutral" | "error";
+}) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <div aria-hidden="true" className={`mb-6 h-px w-12 ${tone === "error" ? "bg-red-700" : "bg-brand"}`} />

@@ -18,7 +18,12 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     "bg-paper/90 text-ink absolute top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full shadow-md transition hover:bg-paper focus-visible:outline-2 focus-visible:outline-ink";
 
   return (
-    <div className="flex flex-col gap-4" aria-roledescription="gallery" role="region" aria-label={`Pictures of ${name}`}>
+    <div
+      className="flex flex-col gap-4"
+      aria-roledescription="gallery"
+      role="region"
+      aria-label={`Pictures of ${name}`}
+    >
       <div className="bg-ink/5 relative aspect-square overflow-hidden rounded-3xl">
         {pictures.map((src, index) => (
           <FallbackImage
@@ -34,10 +39,20 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         ))}
         {count > 1 && (
           <>
-            <button type="button" aria-label="Previous picture" onClick={() => go(active - 1)} className={`${arrow} left-3`}>
+            <button
+              type="button"
+              aria-label="Previous picture"
+              onClick={() => go(active - 1)}
+              className={`${arrow} left-3`}
+            >
               <ChevronLeft aria-hidden="true" className="size-5" />
             </button>
-            <button type="button" aria-label="Next picture" onClick={() => go(active + 1)} className={`${arrow} right-3`}>
+            <button
+              type="button"
+              aria-label="Next picture"
+              onClick={() => go(active + 1)}
+              className={`${arrow} right-3`}
+            >
               <ChevronRight aria-hidden="true" className="size-5" />
             </button>
           </>

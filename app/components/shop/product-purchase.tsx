@@ -63,7 +63,11 @@ export function ProductPurchase({
       )}
       {available ? (
         <div className="flex flex-wrap items-center gap-4">
-          <QuantityStepper value={quantity} onChange={(next) => setQuantity(Math.max(1, next))} label={`Quantity of ${product.name}`} />
+          <QuantityStepper
+            value={quantity}
+            onChange={(next) => setQuantity(Math.max(1, next))}
+            label={`Quantity of ${product.name}`}
+          />
           <Button size="lg" className="min-w-48 flex-1 sm:flex-none" onClick={addToCart}>
             Add to Cart
           </Button>

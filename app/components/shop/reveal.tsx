@@ -8,7 +8,15 @@ const REVEAL_THRESHOLD = 0.1;
  * content is visible (no JavaScript, no hiding); only sections that start below the
  * fold are hidden after hydration and revealed by an IntersectionObserver.
  */
-export function Reveal({ children, className = "", delayMs = 0 }: { children: ReactNode; className?: string; delayMs?: number }) {
+export function Reveal({
+  children,
+  className = "",
+  delayMs = 0,
+}: {
+  children: ReactNode;
+  className?: string;
+  delayMs?: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState(false);
 

@@ -26,7 +26,15 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-ink after:bg-brand after:absolute after:inset-x-0 after:-bottom-0.5 after:h-0.5" : "text-ink/75"
   }`;
 
-export function SiteHeader({ storeName, logoUrl, categories }: { storeName: string; logoUrl: string | null; categories: NavCategory[] }) {
+export function SiteHeader({
+  storeName,
+  logoUrl,
+  categories,
+}: {
+  storeName: string;
+  logoUrl: string | null;
+  categories: NavCategory[];
+}) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   return (
     <header
@@ -42,7 +50,10 @@ export function SiteHeader({ storeName, logoUrl, categories }: { storeName: stri
         Skip to content
       </a>
       <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 lg:gap-6 lg:px-8">
-        <Link to="/" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink">
+        <Link
+          to="/"
+          className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink"
+        >
           <FallbackImage
             src={logoUrl || DEFAULT_LOGO}
             fallback={DEFAULT_LOGO}

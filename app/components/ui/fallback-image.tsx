@@ -15,7 +15,13 @@ type FallbackImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "src
  * An image that swaps to a fallback once when it fails to load, never retrying (spec §4).
  * A failure before hydration fires no React onError, so the mount effect checks too.
  */
-export function FallbackImage({ src, fallback = PLACEHOLDER_IMAGE, priority = false, alt = "", ...props }: FallbackImageProps) {
+export function FallbackImage({
+  src,
+  fallback = PLACEHOLDER_IMAGE,
+  priority = false,
+  alt = "",
+  ...props
+}: FallbackImageProps) {
   // Remembers which source failed, so a new src gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);

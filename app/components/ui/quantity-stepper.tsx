@@ -16,7 +16,11 @@ export function QuantityStepper({ value, onChange, label, min = 1, size = "md" }
     `${box} inline-flex items-center justify-center text-ink transition-colors hover:bg-ink/5 ` +
     "focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ink disabled:cursor-not-allowed disabled:opacity-35";
   return (
-    <div role="group" aria-label={label} className="inline-flex items-center rounded-full border border-ink/20 bg-white">
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex items-center rounded-full border border-ink/20 bg-white"
+    >
       <button
         type="button"
         className={`${button} rounded-l-full`}
@@ -26,10 +30,19 @@ export function QuantityStepper({ value, onChange, label, min = 1, size = "md" }
       >
         <Minus aria-hidden="true" className="size-4" />
       </button>
-      <output aria-live="polite" aria-label="Quantity" className={`${size === "sm" ? "w-8" : "w-10"} text-center font-medium tabular-nums`}>
+      <output
+        aria-live="polite"
+        aria-label="Quantity"
+        className={`${size === "sm" ? "w-8" : "w-10"} text-center font-medium tabular-nums`}
+      >
         {value}
       </output>
-      <button type="button" className={`${button} rounded-r-full`} onClick={() => onChange(value + 1)} aria-label="Increase quantity">
+      <button
+        type="button"
+        className={`${button} rounded-r-full`}
+        onClick={() => onChange(value + 1)}
+        aria-label="Increase quantity"
+      >
         <Plus aria-hidden="true" className="size-4" />
       </button>
     </div>

@@ -13,9 +13,10 @@ describe("admin auth form schemas (spec §5 messages)", () => {
       ok: false,
       errors: { form: "Please enter both email and password" },
     });
+    // Only normalised: trimmed, NFC, domain lower-cased; the local part keeps its case.
     expect(parseForm(loginSchema, form({ email: " Owner@Example.com ", password: "secret" }))).toEqual({
       ok: true,
-      value: { email: "Owner@Example.com", password: "secret" },
+      value: { email: "Owner@example.com", password: "secret" },
     });
   });
 
@@ -24,7 +25,18 @@ describe("admin auth form schemas (spec §5 messages)", () => {
       ok: false,
       errors: { email: "Please enter your email address" },
     });
-    expect(parseForm(resetRequestSchema, form({ email: "nope" })).ok).toBe(false);
+    expect(parseForm(resetRequestSchema, form({ email: "nope" }))).toEqual({
+      ok: false,
+      errors: { email: "Please enter a valid email address" },
+    });
+  });
+
+  it("reset request takes any address the shop's one rule accepts, normalised", () => {
+    expect(parseForm(resetRequestSchema, form({ email: " Jose\u0301@EXÄMPLE.com " }))).toEqual({
+      ok: true,
+      value: { email: "Jos\u00e9@exämple.com" },
+    });
+    expect(parseForm(resetRequestSchema, form({ email: "owner@example.com\u0000" })).ok).toBe(false);
   });
 
   it("new password: at least 8 characters, confirmed", () => {
@@ -68,5 +80,31 @@ describe("login schema and hostile input", () => {
     const result = loginSchema.safeParse({ email: "owner\u0000@example.com", password: "whatever1" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Invalid email or password");
+    const surrogate = loginSchema.safeParse({ email: "owner\ud800@example.com", password: "whatever1" });
+    expect(surrogate.error?.issues[0]?.message).toBe("Invalid email or password");
+  });
+});
+
+describe("new passwords hold only characters that can be typed again", () => {
+  // (A lone surrogate cannot reach these schemas: form data turns it into U+FFFD.)
+  for (const bad of ["\u0000", "\u0001", "\u001b", "\u007f", "\u0085", "\r\n"]) {
+    it(`refuses ${JSON.stringify(bad)} in a reset or changed password`, () => {
+      const password = `stitch${bad}seam2026`;
+      expect(parseForm(newPasswordSchema, form({ password, confirmPassword: password, token: "t" }))).toEqual({
+        ok: false,
+        errors: { password: "Password must not contain control characters" },
+      });
+      expect(
+        parseForm(
+          changePasswordSchema,
+          form({ currentPassword: "old-password", newPassword: password, confirmPassword: password }),
+        ),
+      ).toEqual({ ok: false, errors: { newPassword: "Password must not contain control characters" } });
+    });
+  }
+
+  it("keeps accepting any typed character, spaces and other scripts included", () => {
+    const password = "Zürich Näht 2026 ✂️";
+    expect(parseForm(newPasswordSchema, form({ password, confirmPassword: password, token: "t" })).ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { hasControlCharacters } from "../../../core/text.ts";
+import { emailAddress, normalizeEmailAddress } from "../../../core/email.ts";
+import { hasControlCharacters, hasLoneSurrogates } from "../../../core/text.ts";
 
 // One schema per form, used by the browser for instant messages and by the action
 // for the truth. Messages are the spec's (§5).
@@ -8,28 +9,35 @@ export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 
 export const loginSchema = z
-  .object({ email: z.string().trim().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) })
+  // Sign-in only normalises the address: whether it is valid is for the account lookup to say.
+  .object({
+    email: z.string().overwrite(normalizeEmailAddress).max(254),
+    password: z.string().max(PASSWORD_MAX_LENGTH),
+  })
   .refine((value) => value.email !== "" && value.password !== "", {
     message: "Please enter both email and password",
   })
   // No account's address holds a control character; the answer is the one for a wrong address.
-  .refine((value) => !hasControlCharacters(value.email), { message: "Invalid email or password" });
+  .refine((value) => !hasControlCharacters(value.email) && !hasLoneSurrogates(value.email), {
+    message: "Invalid email or password",
+  });
 
 export const resetRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter your email address")
-    .max(254)
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailAddress("Please enter a valid email address", { empty: "Please enter your email address" }),
 });
+
+// A password may hold any character a keyboard types, but no control character or broken
+// UTF-16: those cannot be typed again at sign-in, so such a password would lock its owner out.
+const PASSWORD_UNTYPEABLE = "Password must not contain control characters";
+const typeable = (value: string) => !hasControlCharacters(value) && !hasLoneSurrogates(value);
 
 export const newPasswordSchema = z
   .object({
     password: z
       .string()
       .min(PASSWORD_MIN_LENGTH, "Password must be at least 8 characters long")
-      .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters long"),
+      .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters long")
+      .refine(typeable, PASSWORD_UNTYPEABLE),
     confirmPassword: z.string(),
     token: z.string().min(1, "Invalid or expired password reset link").max(200),
   })
@@ -50,7 +58,9 @@ export const changePasswordSchema = z
       ctx.issues.push({ code: "custom", message: "Please fill in all password fields", input: ctx.value });
       return;
     }
-    if (newPassword.length < PASSWORD_MIN_LENGTH) {
+    if (!typeable(newPassword)) {
+      ctx.issues.push({ code: "custom", message: PASSWORD_UNTYPEABLE, path: ["newPassword"], input: ctx.value });
+    } else if (newPassword.length < PASSWORD_MIN_LENGTH) {
       ctx.issues.push({
         code: "custom",
         message: "New password must be at least 8 characters long",

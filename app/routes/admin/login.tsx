@@ -13,6 +13,7 @@ import { Field } from "../../components/admin/field.tsx";
 import { useStoreName } from "../../components/admin/use-store-name.ts";
 import { useToastOnce } from "../../components/admin/use-toast-once.ts";
 import { loginSchema, parseForm, type FormErrors } from "./auth-schemas.ts";
+import { readForm } from "../../../server/http/request-body.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (!isSameOriginWrite(request, services.config.PUBLIC_URL)) throw crossOriginRefusal();
-  const form = parseForm(loginSchema, await request.formData());
+  const form = parseForm(loginSchema, await readForm(request));
   if (!form.ok) return data({ errors: form.errors }, { status: 400 });
 
   const result = await signIn(services, request, context.get(requestContext), form.value);

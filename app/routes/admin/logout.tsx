@@ -5,6 +5,7 @@ import { setFlash } from "../../../server/auth/flash.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "../../../server/auth/same-origin.ts";
 import { authHeaders, hasSessionCookie } from "../../../server/auth/session.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
+import { readForm } from "../../../server/http/request-body.ts";
 
 // Signing out changes state, so only a same-site POST does it; a link or an image
 // pointing here from another site cannot sign the owner out.
@@ -15,6 +16,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, config, log } = context.get(servicesContext);
   if (!isSameOriginWrite(request, config.PUBLIC_URL)) throw crossOriginRefusal();
+  // The sign-out button posts an empty form; anything else is refused like at every other action.
+  await readForm(request);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (hasSessionCookie(request)) {
     try {

@@ -11,11 +11,12 @@ import { AuthCard } from "../../components/admin/auth-card.tsx";
 import { Field } from "../../components/admin/field.tsx";
 import { useStoreName } from "../../components/admin/use-store-name.ts";
 import { parseForm, resetRequestSchema, type FormErrors } from "./auth-schemas.ts";
+import { readForm } from "../../../server/http/request-body.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (!isSameOriginWrite(request, services.config.PUBLIC_URL)) throw crossOriginRefusal();
-  const form = parseForm(resetRequestSchema, await request.formData());
+  const form = parseForm(resetRequestSchema, await readForm(request));
   if (!form.ok) return data({ sent: false, errors: form.errors }, { status: 400 });
   const result = await requestPasswordReset(services, request, context.get(requestContext), form.value.email);
   if (!result.ok)

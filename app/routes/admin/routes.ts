@@ -25,6 +25,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("settings", "routes/admin/settings.tsx"),
       route("guide", "routes/admin/guide.tsx"),
       route("diagnostics", "routes/admin/diagnostics.tsx"),
+      route("uploads", "routes/admin/uploads.ts"),
     ]),
   ]),
 ];

@@ -7,13 +7,14 @@ import { changePassword } from "../../../server/auth/change-password.ts";
 import { adminContext, requestContext, servicesContext } from "../../../server/context.ts";
 import { ChangePasswordForm, type ChangePasswordErrors } from "../../components/admin/change-password-form.tsx";
 import { changePasswordSchema, parseForm } from "./auth-schemas.ts";
+import { readForm } from "../../../server/http/request-body.ts";
 
 export async function loader() {
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "change-password") {
     throw data("Unknown form", { status: 400 });
   }

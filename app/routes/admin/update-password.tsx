@@ -11,6 +11,8 @@ import { AuthCard } from "../../components/admin/auth-card.tsx";
 import { Field } from "../../components/admin/field.tsx";
 import { useStoreName } from "../../components/admin/use-store-name.ts";
 import { newPasswordSchema, parseForm, type FormErrors } from "./auth-schemas.ts";
+import { isCleanText } from "../../../core/text.ts";
+import { readForm } from "../../../server/http/request-body.ts";
 
 /** After an invalid link, the page says so and then goes to the sign-in page (spec: 3 s). */
 const INVALID_LINK_REDIRECT_MS = 3000;
@@ -20,12 +22,17 @@ const INVALID_LINK_REDIRECT_MS = 3000;
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   if (!isSameOriginWrite(request, services.config.PUBLIC_URL)) throw crossOriginRefusal();
-  const formData = await request.formData();
+  const formData = await readForm(request);
+  // Tokens we send are URL-safe text: one holding control characters is no link of ours,
+  // and is never looked up (PostgreSQL refuses a NUL outright).
+  const token = String(formData.get("token") ?? "");
   if (formData.get("intent") === "check") {
-    const token = String(formData.get("token") ?? "");
-    return { intent: "check" as const, valid: await isResetTokenValid(services, token), errors: {} as FormErrors };
+    const valid = isCleanText(token) && (await isResetTokenValid(services, token));
+    return { intent: "check" as const, valid, errors: {} as FormErrors };
   }
-  const form = parseForm(newPasswordSchema, formData);
+  const form = isCleanText(token)
+    ? parseForm(newPasswordSchema, formData)
+    : { ok: false as const, errors: { token: INVALID_RESET_LINK } as FormErrors };
   if (!form.ok) {
     const invalidLink = form.errors.token !== undefined;
     return data(

@@ -15,9 +15,10 @@ import { cart, useCartLines } from "../../lib/cart-store";
 import { useHydrated } from "../../lib/use-hydrated";
 import { cartTotalCents, type CartLine } from "../../lib/cart";
 import { loadSavedCustomer, saveCustomer } from "../../lib/checkout-storage";
+import { readJson } from "../../../server/http/request-body.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body: unknown = await request.json().catch(() => null);
+  const body = await readJson(request);
   const result = await startCheckout(context.get(servicesContext), context.get(requestContext), body);
   return data(result, { status: result.ok ? 200 : result.status });
 }
@@ -92,7 +93,11 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
     void fetcher.submit(
       {
         customer,
-        items: lines.map((line) => ({ productId: line.productId, fabricCode: line.fabricCode, quantity: line.quantity })),
+        items: lines.map((line) => ({
+          productId: line.productId,
+          fabricCode: line.fabricCode,
+          quantity: line.quantity,
+        })),
       },
       { method: "post", encType: "application/json" },
     );
@@ -119,22 +124,105 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
         <div className="space-y-10">
           <fieldset className="space-y-4">
             <legend className="mb-4 font-serif text-xl">Customer Information</legend>
-            <CheckoutField id="customerName" label="Full Name" required autoComplete="name" value={customer.customerName} onChange={update("customerName")} onBlur={blur("customerName")} error={shown("customerName")} />
+            <CheckoutField
+              id="customerName"
+              label="Full Name"
+              required
+              autoComplete="name"
+              value={customer.customerName}
+              onChange={update("customerName")}
+              onBlur={blur("customerName")}
+              error={shown("customerName")}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              <CheckoutField id="customerEmail" label="Email" type="email" required autoComplete="email" value={customer.customerEmail} onChange={update("customerEmail")} onBlur={blur("customerEmail")} error={shown("customerEmail")} />
-              <CheckoutField id="customerPhone" label="Phone (optional)" type="tel" autoComplete="tel" placeholder="123-456-7890" value={customer.customerPhone} onChange={update("customerPhone")} onBlur={blur("customerPhone")} error={shown("customerPhone")} />
+              <CheckoutField
+                id="customerEmail"
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                value={customer.customerEmail}
+                onChange={update("customerEmail")}
+                onBlur={blur("customerEmail")}
+                error={shown("customerEmail")}
+              />
+              <CheckoutField
+                id="customerPhone"
+                label="Phone (optional)"
+                type="tel"
+                autoComplete="tel"
+                placeholder="123-456-7890"
+                value={customer.customerPhone}
+                onChange={update("customerPhone")}
+                onBlur={blur("customerPhone")}
+                error={shown("customerPhone")}
+              />
             </div>
           </fieldset>
           <fieldset className="space-y-4">
             <legend className="mb-4 font-serif text-xl">Shipping Address</legend>
-            <CheckoutField id="streetAddress" label="Street Address" required autoComplete="address-line1" value={customer.streetAddress} onChange={update("streetAddress")} onBlur={blur("streetAddress")} error={shown("streetAddress")} />
-            <CheckoutField id="apartment" label="Apartment, suite, etc. (optional)" autoComplete="address-line2" value={customer.apartment} onChange={update("apartment")} onBlur={blur("apartment")} error={shown("apartment")} />
+            <CheckoutField
+              id="streetAddress"
+              label="Street Address"
+              required
+              autoComplete="address-line1"
+              value={customer.streetAddress}
+              onChange={update("streetAddress")}
+              onBlur={blur("streetAddress")}
+              error={shown("streetAddress")}
+            />
+            <CheckoutField
+              id="apartment"
+              label="Apartment, suite, etc. (optional)"
+              autoComplete="address-line2"
+              value={customer.apartment}
+              onChange={update("apartment")}
+              onBlur={blur("apartment")}
+              error={shown("apartment")}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
-              <CheckoutField id="city" label="City" required autoComplete="address-level2" value={customer.city} onChange={update("city")} onBlur={blur("city")} error={shown("city")} />
-              <CheckoutField id="state" label="State" required autoComplete="address-level1" value={customer.state} onChange={update("state")} onBlur={blur("state")} error={shown("state")} />
-              <CheckoutField id="zipCode" label="ZIP Code" required autoComplete="postal-code" inputMode="numeric" value={customer.zipCode} onChange={update("zipCode")} onBlur={blur("zipCode")} error={shown("zipCode")} />
+              <CheckoutField
+                id="city"
+                label="City"
+                required
+                autoComplete="address-level2"
+                value={customer.city}
+                onChange={update("city")}
+                onBlur={blur("city")}
+                error={shown("city")}
+              />
+              <CheckoutField
+                id="state"
+                label="State"
+                required
+                autoComplete="address-level1"
+                value={customer.state}
+                onChange={update("state")}
+                onBlur={blur("state")}
+                error={shown("state")}
+              />
+              <CheckoutField
+                id="zipCode"
+                label="ZIP Code"
+                required
+                autoComplete="postal-code"
+                inputMode="numeric"
+                value={customer.zipCode}
+                onChange={update("zipCode")}
+                onBlur={blur("zipCode")}
+                error={shown("zipCode")}
+              />
             </div>
-            <CheckoutField id="country" label="Country" required autoComplete="country-name" value={customer.country} onChange={update("country")} onBlur={blur("country")} error={shown("country")} />
+            <CheckoutField
+              id="country"
+              label="Country"
+              required
+              autoComplete="country-name"
+              value={customer.country}
+              onChange={update("country")}
+              onBlur={blur("country")}
+              error={shown("country")}
+            />
           </fieldset>
           <div>
             <label htmlFor="orderNotes" className="mb-1.5 block font-serif text-xl">
@@ -160,13 +248,30 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
             <ul className="divide-ink/10 mt-4 divide-y">
               {lines.map((line) => (
                 <li key={`${line.productId}:${line.fabricCode}`} className="flex gap-3 py-4">
-                  <img src={line.image || "/images/placeholder.jpg"} alt="" width={64} height={64} className="size-16 rounded-md object-cover" />
+                  <img
+                    src={line.image || "/images/placeholder.jpg"}
+                    alt=""
+                    width={64}
+                    height={64}
+                    className="size-16 rounded-md object-cover"
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">{line.name}</p>
-                    {line.fabricCode !== DEFAULT_FABRIC_CODE && <p className="text-sm text-ink/75">Fabric: {line.fabricLabel}</p>}
+                    {line.fabricCode !== DEFAULT_FABRIC_CODE && (
+                      <p className="text-sm text-ink/75">Fabric: {line.fabricLabel}</p>
+                    )}
                     <div className="mt-2 flex items-center gap-3">
-                      <QuantityStepper size="sm" label={`Quantity of ${line.name}`} value={line.quantity} onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)} />
-                      <button type="button" className="text-sm underline underline-offset-2 hover:text-red-700" onClick={() => cart.remove(line.productId, line.fabricCode)}>
+                      <QuantityStepper
+                        size="sm"
+                        label={`Quantity of ${line.name}`}
+                        value={line.quantity}
+                        onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)}
+                      />
+                      <button
+                        type="button"
+                        className="text-sm underline underline-offset-2 hover:text-red-700"
+                        onClick={() => cart.remove(line.productId, line.fabricCode)}
+                      >
                         Remove
                       </button>
                     </div>
@@ -189,14 +294,18 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
                 <dd className="tabular-nums">{formatPrice(total)}</dd>
               </div>
             </dl>
-            <p className="mt-3 text-xs text-ink/75">Local handoff is currently offered; we'll contact you after purchase to arrange pickup or shipping.</p>
+            <p className="mt-3 text-xs text-ink/75">
+              Local handoff is currently offered; we'll contact you after purchase to arrange pickup or shipping.
+            </p>
           </section>
 
           <section aria-labelledby="payment-heading" className="border-ink/10 rounded-xl border bg-white p-5 shadow-sm">
             <h2 id="payment-heading" className="flex items-center gap-2 font-serif text-xl">
               <ShieldCheck aria-hidden="true" className="size-5" /> Payment
             </h2>
-            <p className="mt-2 text-sm text-ink/70">You'll pay on our payment provider's secure page. We never see or store your card details.</p>
+            <p className="mt-2 text-sm text-ink/70">
+              You'll pay on our payment provider's secure page. We never see or store your card details.
+            </p>
             <div className="mt-4">
               <PaymentLogos />
             </div>
@@ -206,7 +315,11 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
               </div>
             )}
             {blocker && <p className="mt-4 text-sm text-ink/70">{blocker}</p>}
-            <button type="submit" disabled={busy || blocker !== null} className={buttonClass("dark", "lg", "mt-4 w-full")}>
+            <button
+              type="submit"
+              disabled={busy || blocker !== null}
+              className={buttonClass("dark", "lg", "mt-4 w-full")}
+            >
               {busy ? "Processing..." : "Proceed to Payment"}
             </button>
             <p className="mt-3 text-xs text-ink/75">

@@ -8,7 +8,9 @@ export default function Privacy() {
   const name = store?.name ?? "our shop";
   return (
     <LegalPage title="Privacy Policy" updated="November 2026">
-      <p>{name} collects only what it needs to make, sell and hand over your order, and never sells your information.</p>
+      <p>
+        {name} collects only what it needs to make, sell and hand over your order, and never sells your information.
+      </p>
       <h2>What we collect</h2>
       <ul>
         <li>When you order: your name, email address, phone number (if you give it), address and order notes.</li>
@@ -21,7 +23,10 @@ export default function Privacy() {
         payments are handled by our payment provider on its own secure page; we never receive your card number.
       </p>
       <h2>Cookies</h2>
-      <p>The shop uses no tracking or advertising cookies. The owner&apos;s admin area uses one cookie to keep her signed in.</p>
+      <p>
+        The shop uses no tracking or advertising cookies. The owner&apos;s admin area uses one cookie to keep her signed
+        in.
+      </p>
       <h2>Your choices</h2>
       <p>
         You can ask us to see, correct or delete the information we hold about you at any time.{" "}

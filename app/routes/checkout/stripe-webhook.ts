@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/stripe-webhook";
 import { servicesContext } from "../../../server/context.ts";
+import { readJsonText } from "../../../server/http/request-body.ts";
 import { createStripeClient } from "../../../server/payments/stripe-provider.ts";
 import { handleStripeWebhook } from "../../../server/payments/stripe-webhook.ts";
 
@@ -10,8 +11,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     return data({ error: "Stripe is not configured" }, { status: 404 });
   }
-  // The signature covers the exact bytes Stripe sent, so the body is read raw.
-  const rawBody = await request.text();
+  // A delivery without a signature is not Stripe's: refused before its body is read.
+  if (!request.headers.get("stripe-signature")) return data({ error: "Invalid signature" }, { status: 400 });
+  // The signature covers the exact text Stripe sent, so the body is read as text and parsed only once verified.
+  const rawBody = await readJsonText(request);
   const result = await handleStripeWebhook(
     {
       db,

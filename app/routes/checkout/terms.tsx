@@ -14,9 +14,9 @@ export default function Terms() {
       </p>
       <h2>Orders and prices</h2>
       <p>
-        Prices are in US dollars. The price of an item is its listed price plus the upcharge of the fabric you choose, as
-        shown in your cart. There are no taxes or shipping charges added at checkout: the total you see is the total you
-        pay. An order is confirmed once payment is complete and you receive our confirmation email.
+        Prices are in US dollars. The price of an item is its listed price plus the upcharge of the fabric you choose,
+        as shown in your cart. There are no taxes or shipping charges added at checkout: the total you see is the total
+        you pay. An order is confirmed once payment is complete and you receive our confirmation email.
       </p>
       <h2>Payment</h2>
       <p>
@@ -42,5 +42,8 @@ export default function Terms() {
 
 export const meta: Route.MetaFunction = () => [
   { title: "Terms of Service" },
-  { name: "description", content: "The terms that apply when you buy handmade bags, purses and wallets from our shop." },
+  {
+    name: "description",
+    content: "The terms that apply when you buy handmade bags, purses and wallets from our shop.",
+  },
 ];

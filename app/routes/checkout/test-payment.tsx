@@ -4,6 +4,7 @@ import type { Route } from "./+types/test-payment";
 import { formatPrice } from "../../../core/money.ts";
 import { servicesContext } from "../../../server/context.ts";
 import { finishTestCheckout, loadTestCheckout } from "../../../server/payments/test-checkout.ts";
+import { readForm } from "../../../server/http/request-body.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadTestCheckout(context.get(servicesContext), params.sessionId);
@@ -14,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent !== "complete" && intent !== "cancel") throw data("Unknown action", { status: 400 });
   const next = await finishTestCheckout(context.get(servicesContext), params.sessionId, intent);
   if (!next) throw data("This payment session does not exist.", { status: 404 });
@@ -39,7 +40,9 @@ export default function TestPayment({ loaderData: page }: Route.ComponentProps) 
               <li key={index} className="flex justify-between gap-4 py-3 text-sm">
                 <span>
                   {item.name}
-                  {item.fabricCode !== DEFAULT_FABRIC_CODE && <span className="text-neutral-500"> · {item.fabricLabel}</span>}
+                  {item.fabricCode !== DEFAULT_FABRIC_CODE && (
+                    <span className="text-neutral-500"> · {item.fabricLabel}</span>
+                  )}
                   <span className="text-neutral-500"> × {item.quantity}</span>
                 </span>
                 <span className="tabular-nums">{formatPrice(item.lineTotalCents)}</span>

@@ -30,7 +30,10 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
 function Verifying() {
   return (
     <div role="status" className="text-center">
-      <div aria-hidden="true" className="border-brand mx-auto size-10 animate-spin rounded-full border-4 border-t-transparent" />
+      <div
+        aria-hidden="true"
+        className="border-brand mx-auto size-10 animate-spin rounded-full border-4 border-t-transparent"
+      />
       <p className="mt-4 text-lg">Verifying your payment...</p>
     </div>
   );
@@ -75,7 +78,13 @@ function Outcome({ verification, sessionId }: { verification: ReturnVerification
       <div className="text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-emerald-600" />
         <h1 className="mt-4 font-serif text-4xl">Thank You!</h1>
-        <p className="mt-3 text-lg">We've sent a confirmation email with all the details.</p>
+        {order.confirmationEmailFailed ? (
+          <p role="status" className="mt-3 text-lg">
+            We couldn't send order confirmation emails, but your order was processed successfully.
+          </p>
+        ) : (
+          <p className="mt-3 text-lg">We've sent a confirmation email with all the details.</p>
+        )}
         <p className="mt-2 text-ink/70">
           Order number <strong className="text-ink">#{order.orderNumber}</strong>
         </p>
@@ -87,7 +96,13 @@ function Outcome({ verification, sessionId }: { verification: ReturnVerification
         <ul className="divide-ink/10 mt-4 divide-y">
           {order.items.map((item, index) => (
             <li key={index} className="flex items-center gap-4 py-3">
-              <img src={item.imageUrl || "/images/placeholder.jpg"} alt="" width={56} height={56} className="size-14 rounded-md object-cover" />
+              <img
+                src={item.imageUrl || "/images/placeholder.jpg"}
+                alt=""
+                width={56}
+                height={56}
+                className="size-14 rounded-md object-cover"
+              />
               <div className="flex-1">
                 <p className="font-medium">{item.name}</p>
                 <p className="text-sm text-ink/75">

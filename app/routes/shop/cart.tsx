@@ -69,7 +69,11 @@ export default function CartPage() {
             <Link to="/" className="text-ink/80 hover:text-ink text-sm underline underline-offset-4">
               Continue Shopping
             </Link>
-            <button type="button" onClick={() => cart.clear()} className="text-ink/70 text-sm underline underline-offset-4 hover:text-red-700">
+            <button
+              type="button"
+              onClick={() => cart.clear()}
+              className="text-ink/70 text-sm underline underline-offset-4 hover:text-red-700"
+            >
               Clear cart
             </button>
           </div>
@@ -99,7 +103,10 @@ export default function CartPage() {
             </p>
           </div>
         </div>
-        <aside aria-labelledby="order-total-heading" className="border-ink/10 h-fit rounded-3xl border bg-white p-7 shadow-sm lg:sticky lg:top-24">
+        <aside
+          aria-labelledby="order-total-heading"
+          className="border-ink/10 h-fit rounded-3xl border bg-white p-7 shadow-sm lg:sticky lg:top-24"
+        >
           <h2 id="order-total-heading" className="font-serif text-2xl">
             Order Total
           </h2>
@@ -120,7 +127,8 @@ export default function CartPage() {
             </div>
           </dl>
           <p className="text-ink/70 mt-5 text-sm leading-relaxed">
-            Local handoff is currently offered; shipping arrangements are communicated after purchase. No taxes are added.
+            Local handoff is currently offered; shipping arrangements are communicated after purchase. No taxes are
+            added.
           </p>
           <Link to="/checkout" className={buttonClass("primary", "lg", "mt-7 w-full")}>
             Proceed to Checkout

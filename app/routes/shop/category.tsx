@@ -73,7 +73,10 @@ function LoadingProducts() {
 
 function CategoryLoadError() {
   return (
-    <div role="alert" className="flex flex-col items-center gap-5 rounded-3xl border border-red-700/30 bg-red-50 px-6 py-14 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-5 rounded-3xl border border-red-700/30 bg-red-50 px-6 py-14 text-center"
+    >
       <p className="text-lg text-red-800">Error loading products. Please try again later.</p>
       <Link to="/" className={buttonClass("outline")}>
         Back to Home

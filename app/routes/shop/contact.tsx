@@ -9,6 +9,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { FallbackImage } from "../../components/ui/fallback-image.tsx";
 import { seoMeta } from "../../lib/seo.ts";
 import type { RootLoaderData } from "../../root.tsx";
+import { readForm } from "../../../server/http/request-body.ts";
+import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../../../server/db/availability.ts";
 
 export const DEFAULT_CONTACT_IMAGE = "/images/contact.jpg";
 /** The contact picture comes from these categories' products, else the default (spec §2). */
@@ -16,13 +18,19 @@ const CONTACT_IMAGE_CATEGORIES = ["purses", "bags"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log } = context.get(servicesContext);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   try {
     const result = await sendContactMessage(db, context.get(requestContext), form);
     return data<ContactActionResult>(result, { status: result.ok ? 200 : result.status });
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      return data<ContactActionResult>({ ok: false, error: SHOP_UNAVAILABLE_MESSAGE }, { status: 503 });
+    }
     log.error({ err: error }, "contact message failed");
-    return data<ContactActionResult>({ ok: false, error: "Failed to send message. Please try again later." }, { status: 500 });
+    return data<ContactActionResult>(
+      { ok: false, error: "Failed to send message. Please try again later." },
+      { status: 500 },
+    );
   }
 }
 

@@ -22,16 +22,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const { tenantId } = context.get(requestContext);
 
-  // Below the fold: streamed after the first paint (pulsing tiles meanwhile).
-  const categoryTiles = Promise.all([listCategories(db, tenantId), firstProductImageByCategory(db, tenantId)]).then(
-    ([categories, images]) =>
-      categories.map((category) => ({ slug: category.slug, name: category.name, image: categoryTileImage(category, images) })),
-  );
-
   const [featured, withImages] = await Promise.all([
     listProducts(db, tenantId, { limit: FEATURED_COUNT }),
     listProductsWithImages(db, tenantId, SLIDE_PRODUCTS),
   ]);
+  // Below the fold: streamed after the first paint (pulsing tiles meanwhile). Started
+  // only now, so a failure above cannot leave this promise rejected with no one awaiting it.
+  const categoryTiles = Promise.all([listCategories(db, tenantId), firstProductImageByCategory(db, tenantId)]).then(
+    ([categories, images]) =>
+      categories.map((category) => ({
+        slug: category.slug,
+        name: category.name,
+        image: categoryTileImage(category, images),
+      })),
+  );
   return { featured: featured.map(toProductCard), slides: heroSlides(withImages), categoryTiles };
 }
 
@@ -85,7 +89,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <SectionHeading id="categories-heading" eyebrow="Browse the collection" title="Categories" />
         <Suspense fallback={<CategoryTilesSkeleton />}>
-          <Await resolve={categoryTiles}>{(tiles) => <CategoryTiles tiles={tiles} />}</Await>
+          <Await resolve={categoryTiles} errorElement={null}>
+            {(tiles) => <CategoryTiles tiles={tiles} />}
+          </Await>
         </Suspense>
       </section>
 
@@ -136,7 +142,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     origin: root?.origin ?? "",
     storeName: root?.store.name ?? "Selvage",
     path: "/",
-    description: "Handcrafted purses, bags and wallets made with love in Colorado, sewn in a choice of quality fabrics.",
+    description:
+      "Handcrafted purses, bags and wallets made with love in Colorado, sewn in a choice of quality fabrics.",
     image: first?.kind === "product" ? first.image : null,
   });
 }

@@ -100,12 +100,19 @@ function ProductDetail({ product }: { product: LoadedProduct }) {
             <h1 className="mt-3 font-serif text-4xl leading-tight sm:text-5xl">{product.name}</h1>
             <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
           </div>
-          <ProductPurchase product={product} fabricCode={fabricCode} onFabricChange={setFabricCode} image={images[0] ?? ""} />
+          <ProductPurchase
+            product={product}
+            fabricCode={fabricCode}
+            onFabricChange={setFabricCode}
+            image={images[0] ?? ""}
+          />
           <div className="border-ink/10 border-t pt-7">
             <h2 className="text-sm font-medium">Description</h2>
             <p className="text-ink/80 mt-3 leading-relaxed whitespace-pre-line">{product.description}</p>
           </div>
-          <p className="text-ink/65 text-sm">Handmade in Colorado · Local handoff available · Shipping arranged after purchase</p>
+          <p className="text-ink/65 text-sm">
+            Handmade in Colorado · Local handoff available · Shipping arranged after purchase
+          </p>
         </div>
       </div>
     </>

@@ -27,7 +27,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
       <header className="mb-12 max-w-2xl">
         <p className="text-ink/70 text-xs font-semibold tracking-[0.25em] uppercase">Search</p>
-        <h1 className="mt-3 font-serif text-4xl sm:text-5xl">{query ? <>Results for &ldquo;{query}&rdquo;</> : "Search our shop"}</h1>
+        <h1 className="mt-3 font-serif text-4xl sm:text-5xl">
+          {query ? <>Results for &ldquo;{query}&rdquo;</> : "Search our shop"}
+        </h1>
         <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
         {query && results.length > 0 && (
           <p className="text-ink/70 mt-5" role="status">

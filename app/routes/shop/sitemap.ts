@@ -6,16 +6,12 @@ import { requestContext, servicesContext } from "../../../server/context.ts";
 // GET /sitemap.xml — every page a search engine should know: home, contact, the
 // categories and every product (with its last change).
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { tenantId } = context.get(requestContext);
-  const [categories, productRows] = await Promise.all([
-    listCategories(db, tenantId),
-    listProductSlugs(db, tenantId),
-  ]);
+  const [categories, productRows] = await Promise.all([listCategories(db, tenantId), listProductSlugs(db, tenantId)]);
   const origin = config.PUBLIC_URL;
   const entries = [
     { path: "/", lastmod: undefined },

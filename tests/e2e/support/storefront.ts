@@ -24,13 +24,20 @@ export function shopperContext(browser: Browser, viewport: { width: number; heig
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations;
   });
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
 }
 
 /** Scrolls through the page so every fade-in section is revealed, then back to the top. */
@@ -50,7 +57,9 @@ export async function revealWholePage(page: Page): Promise<void> {
 
 /** Waits until React has hydrated the page (event handlers attached). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(
+    () => "__reactRouterRouteModules" in window && document.documentElement.dataset.hydrated === "true",
+  );
 }
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {

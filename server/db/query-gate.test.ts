@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { DatabaseUnavailableError } from "./availability.ts";
+import { createQueryGate } from "./query-gate.ts";
+
+describe("query gate", () => {
+  it("runs one piece of work at a time, in arrival order", async () => {
+    const gate = createQueryGate({ maxWaitMs: 1_000 });
+    const order: string[] = [];
+    let active = 0;
+    const work = (name: string) =>
+      gate.run(async () => {
+        active++;
+        expect(active).toBe(1);
+        order.push(name);
+        await Promise.resolve();
+        active--;
+      });
+    await Promise.all(["a", "b", "c", "d"].map(work));
+    expect(order).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("fails a waiter as unavailable past the deadline, and keeps serving the others", async () => {
+    const gate = createQueryGate({ maxWaitMs: 20 });
+    let release = () => {};
+    const holder = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const waiter = gate.run(async () => "never");
+    await expect(waiter).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    expect(gate.waiting).toBe(0);
+    release();
+    await holder;
+    await expect(gate.run(async () => "next")).resolves.toBe("next");
+  });
+
+  it("lets the event loop run between turns", async () => {
+    const gate = createQueryGate({ maxWaitMs: 1_000 });
+    const events: string[] = [];
+    const work = (name: string) =>
+      gate.run(async () => {
+        events.push(name);
+        if (name === "a") setImmediate(() => events.push("event loop"));
+      });
+    await Promise.all(["a", "b"].map(work));
+    expect(events).toEqual(["a", "event loop", "b"]);
+  });
+
+  it("frees its turn when the work fails", async () => {
+    const gate = createQueryGate({ maxWaitMs: 1_000 });
+    await expect(gate.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(gate.run(async () => 1)).resolves.toBe(1);
+  });
+});

@@ -1,0 +1,103 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
+import type { Logger } from "../logger.ts";
+import { ALLOWED_METHODS, requestBody } from "./request-limits.ts";
+
+// Hands Express requests to React Router. It does what @react-router/express does,
+// and also: reads bodies only through the size cap, turns a bad request line into a
+// 400 and a database outage into a 503, and marks personal pages no-store.
+
+/** Pages with a person's data or a session: never kept by a browser or a shared cache. */
+const PERSONAL_PATHS = /^\/(admin|checkout|thank-you|thanks|pay)(\/|\.data|$)/;
+
+interface HandlerOptions {
+  build: () => ServerBuild | Promise<ServerBuild>;
+  mode: "development" | "production";
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): RouterContextProvider;
+  log: Logger;
+}
+
+export function reactRouterHandler({ build, mode, getLoadContext, log }: HandlerOptions): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res) => {
+    let request: Request;
+    let controller: AbortController | null;
+    try {
+      ({ request, controller } = toFetchRequest(req, res));
+    } catch {
+      res.status(400).type("text/plain").send("Bad request");
+      return;
+    }
+    res.once("finish", () => (controller = null));
+    res.once("close", () => controller?.abort());
+    try {
+      const response = await handle(request, getLoadContext(req, res));
+      await send(res, response, shopHeaders(req.path, response.status));
+    } catch (error) {
+      if (res.headersSent) return void res.destroy();
+      if (isDatabaseUnavailable(error)) {
+        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+        res.status(503).type("text/plain").send(SHOP_UNAVAILABLE_MESSAGE);
+        return;
+      }
+      log.error({ err: error, url: req.originalUrl }, "request failed");
+      res.status(500).type("text/plain").send("Unexpected Server Error");
+    }
+  };
+}
+
+/** A Host header's value: a name or an IP literal, and an optional port (RFC 9110 §7.2). */
+const VALID_HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse) {
+  // A missing, repeated or malformed Host is a bad request (RFC 9112 §3.2), not a name to build links from.
+  const hostHeaders = req.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === "host");
+  if (hostHeaders.length !== 1 || !VALID_HOST.test(req.headers.host ?? "")) throw new Error("Invalid Host header");
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = Number.parseInt(hostPort ?? "", 10);
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${Number.isSafeInteger(port) ? `:${port}` : ""}`;
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  const controller = new AbortController();
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(requestBody(res) ?? req);
+    init.duplex = "half";
+  }
+  return { request: new Request(url, init), controller };
+}
+
+/** Headers the shop adds to what the routes answered (set on the Node response, which is always mutable). */
+function shopHeaders(path: string, status: number): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (status === 503) headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
+  // A route without an action answers a POST with 405; say what it does take.
+  if (status === 405) headers.Allow = ALLOWED_METHODS.filter((method) => method !== "POST").join(", ");
+  if (PERSONAL_PATHS.test(path)) headers["Cache-Control"] = "no-store";
+  return headers;
+}
+
+async function send(res: ExpressResponse, response: Response, overrides: Record<string, string>): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of Object.entries(overrides))
+    if (key === "Cache-Control" || !res.hasHeader(key)) res.setHeader(key, value);
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
