@@ -8,6 +8,7 @@ export const CURRENCY = "USD";
 
 /** Code of the one option of a product sold without a choice of fabric (label "Default"). */
 export const DEFAULT_FABRIC_CODE = "default";
+export const DEFAULT_FABRIC_LABEL = "Default";
 
 /** Shown to shoppers and the owner while the database is unreachable or overloaded (a 503). */
 export const SHOP_UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Please try again in a minute.";

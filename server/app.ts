@@ -8,7 +8,7 @@ import type { ViteDevServer } from "vite";
 import { DEFAULT_TENANT } from "../core/constants.ts";
 import { createAuth } from "./auth/auth.ts";
 import { loadConfig } from "./config.ts";
-import { requestContext, requestFaultsContext, servicesContext, type AppServices } from "./context.ts";
+import { requestContext, requestFaultsContext, servicesContext, storeContext, type AppServices } from "./context.ts";
 import { RETRY_AFTER_SECONDS } from "./db/availability.ts";
 import { openDatabase, pingDatabase } from "./db/client.ts";
 import { reactRouterHandler } from "./http/react-router-handler.ts";
@@ -96,6 +96,7 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(storeContext, { db: services.db, tenantId: DEFAULT_TENANT });
         context.set(requestContext, {
           tenantId: DEFAULT_TENANT,
           cspNonce: String(res.locals.cspNonce),

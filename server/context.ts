@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Auth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { StoreScope } from "./db/store-scope.ts";
 import type { Logger } from "./logger.ts";
 import type { FileStorage } from "./storage/local-storage.ts";
 
@@ -42,6 +43,8 @@ export interface RequestFaults {
 }
 
 export const servicesContext = createContext<AppServices>();
+/** The store this request belongs to, for every domain module's queries and writes. */
+export const storeContext = createContext<StoreScope>();
 export const requestFaultsContext = createContext<RequestFaults>();
 export const requestContext = createContext<RequestInfo>();
 export const adminContext = createContext<AdminIdentity>();

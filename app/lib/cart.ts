@@ -1,13 +1,12 @@
 import { centsToDollars, dollarsToCents, priceLineCents } from "../../core/money.ts";
-import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
+import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL } from "../../core/constants.ts";
 
 // The cart's rules (spec §4 Cart, §5 Add to cart), as pure functions over a list of lines.
 // In memory a line's price is integer cents; in localStorage (`selvage-cart`) it is the
 // spec's dollar number, so the stored shape is exactly the spec's cart line.
 
 export const CART_STORAGE_KEY = "selvage-cart";
-export { DEFAULT_FABRIC_CODE };
-export const DEFAULT_FABRIC_LABEL = "Default";
+export { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL };
 
 export interface CartLine {
   productId: string;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/account-forms.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
@@ -8,8 +9,6 @@ import type { Logger } from "../logger.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { passwordResetEmail } from "./reset-email.ts";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 /** A reset link works once, and for one hour at most. */
 export const RESET_TOKEN_TTL_SECONDS = 3600;
 export const SESSION_TTL_SECONDS = 7 * 24 * 3600;

@@ -7,6 +7,10 @@ export const FLASH_MESSAGES = {
   expired: "Your session has expired. Please log in again.",
   "no-access": "You don't have access to this application",
   "password-updated": "Your password has been updated successfully",
+  "product-created": "Product created successfully",
+  "product-updated": "Product updated successfully",
+  "product-deleted": "Product deleted successfully",
+  "product-not-found": "Product not found",
 } as const;
 
 export type FlashKind = keyof typeof FLASH_MESSAGES;

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
+import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL } from "../../core/constants.ts";
 import { priceLineCents } from "../../core/money.ts";
 import type { Database } from "../db/client.ts";
 import { productFabrics, products } from "../db/schema.ts";
@@ -71,7 +71,7 @@ export async function priceCartLines(db: Database, tenantId: string, lines: Cart
         available: true,
         slug: product.slug,
         name: product.name,
-        fabricLabel: fabric?.label ?? "Default",
+        fabricLabel: fabric?.label ?? DEFAULT_FABRIC_LABEL,
         priceCents: priceLineCents(product.priceCents, 0),
         image: firstImage(product.defaultImages),
       };

@@ -110,10 +110,13 @@ export const productFabrics = pgTable(
     /** Product images shown instead of the defaults while this fabric is chosen. */
     imgOverride: jsonb("img_override").$type<string[]>().notNull().default([]),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** The library fabric this option was added from; the library's stock reaches the product through it. */
+    libraryFabricId: uuid("library_fabric_id").references(() => fabricLibrary.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("product_fabrics_tenant_product_code").on(t.tenantId, t.productId, t.code),
     index("product_fabrics_product").on(t.productId),
+    index("product_fabrics_library_fabric").on(t.libraryFabricId),
     check("product_fabrics_upcharge_nonnegative", sql`${t.upchargeCents} >= 0`),
   ],
 );

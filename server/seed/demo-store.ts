@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { eq } from "drizzle-orm";
-import { DEFAULT_FABRIC_CODE, DEFAULT_TENANT, PRODUCT_SOURCE } from "../../core/constants.ts";
+import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL, DEFAULT_TENANT, PRODUCT_SOURCE } from "../../core/constants.ts";
 import { ensureOwner } from "../auth/owner.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -145,20 +145,24 @@ async function insertDemoStore(db: Database, images: DemoImages | null): Promise
     const categoryIds = new Map(categoryRows.map((row) => [row.slug, row.id]));
     if (!images) return true;
 
-    await tx.insert(fabricLibrary).values(
-      DEMO_FABRICS.map((item) => ({
-        tenantId,
-        code: item.code,
-        name: item.name,
-        description: item.description,
-        color: item.color,
-        customColor: item.customColor ?? "",
-        priceCents: item.priceCents,
-        swatchUrl: images.swatches.get(item.code) ?? "",
-        inStock: item.inStock,
-        sortOrder: item.sortOrder,
-      })),
-    );
+    const libraryRows = await tx
+      .insert(fabricLibrary)
+      .values(
+        DEMO_FABRICS.map((item) => ({
+          tenantId,
+          code: item.code,
+          name: item.name,
+          description: item.description,
+          color: item.color,
+          customColor: item.customColor ?? "",
+          priceCents: item.priceCents,
+          swatchUrl: images.swatches.get(item.code) ?? "",
+          inStock: item.inStock,
+          sortOrder: item.sortOrder,
+        })),
+      )
+      .returning({ id: fabricLibrary.id, code: fabricLibrary.code });
+    const libraryIds = new Map(libraryRows.map((row) => [row.code, row.id]));
 
     const fabricsByCode = new Map(DEMO_FABRICS.map((item) => [item.code, item]));
     const now = Date.now();
@@ -197,6 +201,7 @@ async function insertDemoStore(db: Database, images: DemoImages | null): Promise
               upchargeCents: option.upchargeCents ?? item.priceCents,
               imgOverride: images.fabricOverrides.get(`${product.slug}:${item.code}`) ?? [],
               sortOrder: index,
+              libraryFabricId: libraryIds.get(item.code) ?? null,
             };
           })
         : // Without fabric selection the product still has its one "default" option.
@@ -205,7 +210,7 @@ async function insertDemoStore(db: Database, images: DemoImages | null): Promise
               tenantId,
               productId: row.id,
               code: DEFAULT_FABRIC_CODE,
-              label: "Default",
+              label: DEFAULT_FABRIC_LABEL,
               swatchUrl: "",
               upchargeCents: 0,
               imgOverride: [],

@@ -8,12 +8,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes.ts";
-import {
-  changePasswordSchema,
-  loginSchema,
-  newPasswordSchema,
-  resetRequestSchema,
-} from "../../app/routes/admin/auth-schemas.ts";
+import { changePasswordSchema, loginSchema, newPasswordSchema, resetRequestSchema } from "../../core/account-forms.ts";
 import { checkoutRequestSchema } from "../../core/checkout.ts";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { contactMessageSchema } from "../../core/contact.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetRequestSchema } from "../../app/routes/admin/auth-schemas.ts";
+import { resetRequestSchema } from "../../core/account-forms.ts";
 import { createAuth } from "../../server/auth/auth.ts";
 import { ensureOwner } from "../../server/auth/owner.ts";
 import { requestPasswordReset } from "../../server/auth/password-reset.ts";

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/fabrics";
-import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+import type { Route } from "./+types/fabric-library";
+import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
   return (

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/fabric-edit";
-import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
   return <ComingSoon title="Edit Fabric">Editing library fabrics is being built.</ComingSoon>;

@@ -3,11 +3,12 @@ import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/settings";
-import { changePassword } from "../../../server/auth/change-password.ts";
-import { adminContext, requestContext, servicesContext } from "../../../server/context.ts";
-import { ChangePasswordForm, type ChangePasswordErrors } from "../../components/admin/change-password-form.tsx";
-import { changePasswordSchema, parseForm } from "./auth-schemas.ts";
-import { readForm } from "../../../server/http/request-body.ts";
+import { changePassword } from "../../../../server/auth/change-password.ts";
+import { adminContext, requestContext, servicesContext } from "../../../../server/context.ts";
+import { ChangePasswordForm, type ChangePasswordErrors } from "../../../components/admin/change-password-form.tsx";
+import { changePasswordSchema } from "../../../../core/account-forms.ts";
+import { parseForm } from "../../../../core/forms.ts";
+import { readForm } from "../../../../server/http/request-body.ts";
 
 export async function loader() {
   return null;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/fabric-new";
-import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
   return <ComingSoon title="Add Fabric">Adding fabrics to the library is being built.</ComingSoon>;

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { emailAddress, normalizeEmailAddress } from "../../../core/email.ts";
-import { hasControlCharacters, hasLoneSurrogates } from "../../../core/text.ts";
+import { emailAddress, normalizeEmailAddress } from "./email.ts";
+import { hasControlCharacters, hasLoneSurrogates } from "./text.ts";
 
 // One schema per form, used by the browser for instant messages and by the action
 // for the truth. Messages are the spec's (§5).
 
 export const PASSWORD_MIN_LENGTH = 8;
-const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const loginSchema = z
   // Sign-in only normalises the address: whether it is valid is for the account lookup to say.
@@ -77,22 +77,3 @@ export const changePasswordSchema = z
       });
     }
   });
-
-/** Field messages by field name; "form" holds messages about the form as a whole. */
-export type FormErrors = Partial<Record<string, string>>;
-
-/** Parses form data with a schema into either the values or the first message per field. */
-export function parseForm<T extends z.ZodType>(
-  schema: T,
-  formData: FormData,
-): { ok: true; value: z.output<T> } | { ok: false; errors: FormErrors } {
-  const input = Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"));
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const errors: FormErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "form";
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
-}

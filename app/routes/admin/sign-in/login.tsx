@@ -1,19 +1,20 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { takeFlash, setFlash } from "../../../server/auth/flash.ts";
-import { crossOriginRefusal, isSameOriginWrite } from "../../../server/auth/same-origin.ts";
-import { checkSession } from "../../../server/auth/session.ts";
-import { signIn } from "../../../server/auth/sign-in.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
-import { AdminButton } from "../../components/admin/admin-button.tsx";
-import { Alert } from "../../components/admin/alert.tsx";
-import { AuthCard } from "../../components/admin/auth-card.tsx";
-import { Field } from "../../components/admin/field.tsx";
-import { useStoreName } from "../../components/admin/use-store-name.ts";
-import { useToastOnce } from "../../components/admin/use-toast-once.ts";
-import { loginSchema, parseForm, type FormErrors } from "./auth-schemas.ts";
-import { readForm } from "../../../server/http/request-body.ts";
+import { takeFlash, setFlash } from "../../../../server/auth/flash.ts";
+import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
+import { checkSession } from "../../../../server/auth/session.ts";
+import { signIn } from "../../../../server/auth/sign-in.ts";
+import { requestContext, servicesContext } from "../../../../server/context.ts";
+import { AdminButton } from "../../../components/admin/admin-button.tsx";
+import { Alert } from "../../../components/admin/alert.tsx";
+import { AuthCard } from "../../../components/admin/auth-card.tsx";
+import { Field } from "../../../components/admin/field.tsx";
+import { useStoreName } from "../../../components/admin/use-store-name.ts";
+import { useToastOnce } from "../../../components/admin/use-toast-once.ts";
+import { loginSchema } from "../../../../core/account-forms.ts";
+import { parseForm, type FormErrors } from "../../../../core/forms.ts";
+import { readForm } from "../../../../server/http/request-body.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema, loginSchema, newPasswordSchema, parseForm, resetRequestSchema } from "./auth-schemas.ts";
+import { changePasswordSchema, loginSchema, newPasswordSchema, resetRequestSchema } from "./account-forms.ts";
+import { parseForm } from "./forms.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -2,16 +2,17 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/reset-password";
-import { requestPasswordReset } from "../../../server/auth/password-reset.ts";
-import { crossOriginRefusal, isSameOriginWrite } from "../../../server/auth/same-origin.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
-import { AdminButton } from "../../components/admin/admin-button.tsx";
-import { Alert } from "../../components/admin/alert.tsx";
-import { AuthCard } from "../../components/admin/auth-card.tsx";
-import { Field } from "../../components/admin/field.tsx";
-import { useStoreName } from "../../components/admin/use-store-name.ts";
-import { parseForm, resetRequestSchema, type FormErrors } from "./auth-schemas.ts";
-import { readForm } from "../../../server/http/request-body.ts";
+import { requestPasswordReset } from "../../../../server/auth/password-reset.ts";
+import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
+import { requestContext, servicesContext } from "../../../../server/context.ts";
+import { AdminButton } from "../../../components/admin/admin-button.tsx";
+import { Alert } from "../../../components/admin/alert.tsx";
+import { AuthCard } from "../../../components/admin/auth-card.tsx";
+import { Field } from "../../../components/admin/field.tsx";
+import { useStoreName } from "../../../components/admin/use-store-name.ts";
+import { resetRequestSchema } from "../../../../core/account-forms.ts";
+import { parseForm, type FormErrors } from "../../../../core/forms.ts";
+import { readForm } from "../../../../server/http/request-body.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/product-new";
-import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
   return (

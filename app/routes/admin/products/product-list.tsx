@@ -1,5 +1,5 @@
-import type { Route } from "./+types/products";
-import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+import type { Route } from "./+types/product-list";
+import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
   return (

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { clearSessionCookie } from "../../../server/auth/admin-guard.ts";
-import { setFlash } from "../../../server/auth/flash.ts";
-import { crossOriginRefusal, isSameOriginWrite } from "../../../server/auth/same-origin.ts";
-import { authHeaders, hasSessionCookie } from "../../../server/auth/session.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
-import { readForm } from "../../../server/http/request-body.ts";
+import { clearSessionCookie } from "../../../../server/auth/admin-guard.ts";
+import { setFlash } from "../../../../server/auth/flash.ts";
+import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
+import { authHeaders, hasSessionCookie } from "../../../../server/auth/session.ts";
+import { requestContext, servicesContext } from "../../../../server/context.ts";
+import { readForm } from "../../../../server/http/request-body.ts";
 
 // Signing out changes state, so only a same-site POST does it; a link or an image
 // pointing here from another site cannot sign the owner out.

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/diagnostics";
-import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
   return <ComingSoon title="Diagnostics">Checks of your sign-in and your store's products are being built.</ComingSoon>;

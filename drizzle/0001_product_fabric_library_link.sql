@@ -1,0 +1,3 @@
+ALTER TABLE "product_fabrics" ADD COLUMN "library_fabric_id" uuid;--> statement-breakpoint
+ALTER TABLE "product_fabrics" ADD CONSTRAINT "product_fabrics_library_fabric_id_fabric_library_id_fk" FOREIGN KEY ("library_fabric_id") REFERENCES "public"."fabric_library"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "product_fabrics_library_fabric" ON "product_fabrics" USING btree ("library_fabric_id");
