@@ -15,7 +15,7 @@ import { getStoreSettings } from "../server/catalog/store-settings.ts";
 import { answerDatabaseOutage } from "../server/http/database-outage.ts";
 import { SHOP_UNAVAILABLE_MESSAGE } from "../core/constants.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
-import "./app.css";
+import "./styles.css";
 
 export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
 

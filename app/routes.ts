@@ -1,7 +1,7 @@
 import { type RouteConfig, route } from "@react-router/dev/routes";
 import { adminRoutes } from "./routes/admin/routes";
-import { paymentRoutes } from "./routes/checkout/routes";
-import { shopRoutes } from "./routes/shop/routes";
+import { paymentRoutes } from "./routes/checkout/checkout-routes";
+import { shopRoutes } from "./routes/shop/shop-routes";
 
 export default [
   ...shopRoutes,

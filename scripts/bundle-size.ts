@@ -25,7 +25,7 @@ const KB = 1024;
 const PAGES: { page: string; routeId: string; budgetKb: number }[] = [
   { page: "/", routeId: "routes/shop/home", budgetKb: 130 },
   { page: "/category/:slug", routeId: "routes/shop/category", budgetKb: 130 },
-  { page: "/product/:slug", routeId: "routes/shop/product", budgetKb: 130 },
+  { page: "/product/:slug", routeId: "routes/shop/product-page", budgetKb: 130 },
   { page: "/search", routeId: "routes/shop/search", budgetKb: 130 },
   { page: "/cart", routeId: "routes/shop/cart", budgetKb: 130 },
   { page: "/contact", routeId: "routes/shop/contact", budgetKb: 130 },

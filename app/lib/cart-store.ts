@@ -8,7 +8,7 @@ import {
   serializeCart,
   setLineQuantity,
   type CartLine,
-} from "./cart.ts";
+} from "./cart-lines.ts";
 import { notify } from "./notify.ts";
 
 // The cart lives in the browser (localStorage), so storefront pages stay identical for

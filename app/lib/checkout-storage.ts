@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, type CustomerDetails } from "../../core/checkout.ts";
+import { DEFAULT_COUNTRY, type CustomerDetails } from "../../core/checkout-form.ts";
 
 // The shopper's details are kept in the browser only to prefill the form next time;
 // the order itself is written on the server before payment.

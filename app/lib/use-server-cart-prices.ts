@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { reconcileWithServer, type CartLine, type ServerLine } from "./cart.ts";
+import { reconcileWithServer, type CartLine, type ServerLine } from "./cart-lines.ts";
 import { cart } from "./cart-store.ts";
 
 export interface CartCorrections {

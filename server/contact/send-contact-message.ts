@@ -1,4 +1,4 @@
-import { contactMessageSchema } from "../../core/contact.ts";
+import { contactMessageSchema } from "../../core/contact-form.ts";
 import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { Database } from "../db/client.ts";

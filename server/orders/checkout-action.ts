@@ -1,4 +1,4 @@
-import { checkoutRequestSchema, type CheckoutRequest } from "../../core/checkout.ts";
+import { checkoutRequestSchema, type CheckoutRequest } from "../../core/checkout-form.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";

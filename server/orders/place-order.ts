@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
-import type { CheckoutRequest } from "../../core/checkout.ts";
+import type { CheckoutRequest } from "../../core/checkout-form.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { orderItems, orders } from "../db/schema.ts";

@@ -1,4 +1,4 @@
-import type { CartLineRequest } from "../../core/checkout.ts";
+import type { CartLineRequest } from "../../core/checkout-form.ts";
 import { priceCartLines } from "../catalog/cart-pricing.ts";
 import type { Database } from "../db/client.ts";
 

@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { categories, fabricLibrary, productFabrics, products, storeSettings, tenants } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { storeImage } from "../storage/images.ts";
+import { storeImage } from "../storage/image-processing.ts";
 import type { FileStorage } from "../storage/local-storage.ts";
 import {
   DEMO_CATEGORIES,

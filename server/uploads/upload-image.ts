@@ -12,7 +12,7 @@ import {
 } from "../../core/image-upload.ts";
 import type { AppServices } from "../context.ts";
 import { readForm } from "../http/request-body.ts";
-import { ImageRejectedError, storeImage } from "../storage/images.ts";
+import { ImageRejectedError, storeImage } from "../storage/image-processing.ts";
 import { importImageFromUrl, UrlImportError } from "./url-import.ts";
 
 // The one way a picture enters the shop (product pictures, fabric swatches, the logo):

@@ -2,7 +2,7 @@ import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../core/checkout.ts";
+import { checkoutRequestSchema } from "../../core/checkout-form.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { orderItems, orders, tenants, type OrderStatus } from "../../server/db/schema.ts";
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../core/checkout.ts";
+import { checkoutRequestSchema } from "../../core/checkout-form.ts";
 import { emailOutbox, orderItems, orders, payments } from "../../server/db/schema.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppServices } from "../../server/context.ts";

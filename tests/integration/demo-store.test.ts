@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { responsiveImage } from "../../core/images.ts";
 import { loadConfig } from "../../server/config.ts";
-import { listProducts } from "../../server/catalog/products.ts";
+import { listProducts } from "../../server/catalog/product-catalog.ts";
 import {
   accounts,
   categories,

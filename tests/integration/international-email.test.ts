@@ -14,7 +14,7 @@ import { emailOutbox, orders } from "../../server/db/schema.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
 import { startCheckout } from "../../server/orders/checkout-action.ts";
 import { verifyReturn } from "../../server/orders/verify-return.ts";
-import { finishTestCheckout } from "../../server/payments/test-checkout.ts";
+import { finishTestCheckout } from "../../server/orders/test-checkout.ts";
 import { createCatalogFixture, CUSTOMER, FIXTURE_TENANT } from "../support/catalog-fixture.ts";
 import { startMailCatcher, type MailCatcherOptions } from "../support/mail-catcher.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";

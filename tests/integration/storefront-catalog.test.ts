@@ -11,7 +11,7 @@ import {
   getProductBySlug,
   listProductsWithImages,
   searchProducts,
-} from "../../server/catalog/products.ts";
+} from "../../server/catalog/product-catalog.ts";
 import { categories, productFabrics, products, tenants } from "../../server/db/schema.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 

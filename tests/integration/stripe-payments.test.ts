@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutRequestSchema } from "../../core/checkout.ts";
+import { checkoutRequestSchema } from "../../core/checkout-form.ts";
 import { emailOutbox, orders, paymentEvents, payments } from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { createStripeClient, createStripeProvider } from "../../server/payments/stripe-provider.ts";
-import { handleStripeWebhook } from "../../server/payments/stripe-webhook.ts";
+import { handleStripeWebhook } from "../../server/orders/stripe-webhook-events.ts";
 import { createCatalogFixture, CUSTOMER, FIXTURE_TENANT } from "../support/catalog-fixture.ts";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";

@@ -1,6 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
-import { cartCount } from "../../lib/cart.ts";
+import { cartCount } from "../../lib/cart-lines.ts";
 import { useCartLines } from "../../lib/cart-store.ts";
 
 /** The header's cart icon; the count badge shows only when the cart holds something. */

@@ -4,7 +4,7 @@
 import { Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "../../../core/money.ts";
-import type { CartLine } from "../../lib/cart.ts";
+import type { CartLine } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { FallbackImage } from "../ui/fallback-image.tsx";
 import { QuantityStepper } from "../ui/quantity-stepper.tsx";

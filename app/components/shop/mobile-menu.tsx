@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
-import { cartCount } from "../../lib/cart.ts";
+import { cartCount } from "../../lib/cart-lines.ts";
 import { useCartLines } from "../../lib/cart-store.ts";
 import { categoryPath, type NavCategory } from "./nav-links.ts";
 import { SearchForm } from "./search-form.tsx";

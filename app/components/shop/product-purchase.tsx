@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
-import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart.ts";
+import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { Button } from "../ui/button.tsx";

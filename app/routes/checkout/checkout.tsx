@@ -3,7 +3,7 @@ import { DEFAULT_FABRIC_CODE } from "../../../core/constants.ts";
 import { data, Link, useFetcher, useSearchParams } from "react-router";
 import { ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/checkout";
-import { customerSchema, type CustomerDetails } from "../../../core/checkout.ts";
+import { customerSchema, type CustomerDetails } from "../../../core/checkout-form.ts";
 import { formatPrice } from "../../../core/money.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
 import { startCheckout, type CheckoutResult } from "../../../server/orders/checkout-action.ts";
@@ -13,7 +13,7 @@ import { buttonClass } from "../../components/ui/button";
 import { QuantityStepper } from "../../components/ui/quantity-stepper";
 import { cart, useCartLines } from "../../lib/cart-store";
 import { useHydrated } from "../../lib/use-hydrated";
-import { cartTotalCents, type CartLine } from "../../lib/cart";
+import { cartTotalCents, type CartLine } from "../../lib/cart-lines";
 import { loadSavedCustomer, saveCustomer } from "../../lib/checkout-storage";
 import { readJson } from "../../../server/http/request-body.ts";
 

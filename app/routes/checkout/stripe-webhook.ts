@@ -3,7 +3,7 @@ import type { Route } from "./+types/stripe-webhook";
 import { servicesContext } from "../../../server/context.ts";
 import { readJsonText } from "../../../server/http/request-body.ts";
 import { createStripeClient } from "../../../server/payments/stripe-provider.ts";
-import { handleStripeWebhook } from "../../../server/payments/stripe-webhook.ts";
+import { handleStripeWebhook } from "../../../server/orders/stripe-webhook-events.ts";
 
 // POST /api/webhooks/stripe — Stripe's notice that a checkout was paid, failed or expired.
 export async function action({ request, context }: Route.ActionArgs) {

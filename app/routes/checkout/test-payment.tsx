@@ -3,7 +3,7 @@ import { DEFAULT_FABRIC_CODE } from "../../../core/constants.ts";
 import type { Route } from "./+types/test-payment";
 import { formatPrice } from "../../../core/money.ts";
 import { servicesContext } from "../../../server/context.ts";
-import { finishTestCheckout, loadTestCheckout } from "../../../server/payments/test-checkout.ts";
+import { finishTestCheckout, loadTestCheckout } from "../../../server/orders/test-checkout.ts";
 import { readForm } from "../../../server/http/request-body.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { formatPrice } from "../../../core/money.ts";
 import { CartTable } from "../../components/shop/cart-table.tsx";
 import { PageMessage } from "../../components/shop/page-message.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { cartCount, cartTotalCents } from "../../lib/cart.ts";
+import { cartCount, cartTotalCents } from "../../lib/cart-lines.ts";
 import { cart, useCartLines } from "../../lib/cart-store.ts";
 import { seoMeta } from "../../lib/seo.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";

@@ -3,7 +3,7 @@ import { Await, data, isRouteErrorResponse, Link, useParams, useRouteLoaderData 
 import type { Route } from "./+types/category";
 import { getCategoryBySlug } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { listProducts } from "../../../server/catalog/products.ts";
+import { listProducts } from "../../../server/catalog/product-catalog.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { PageMessage } from "../../components/shop/page-message.tsx";
@@ -87,7 +87,7 @@ function CategoryLoadError() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { slug = "" } = useParams();
-  const layout = useRouteLoaderData<{ categories: { slug: string; name: string }[] }>("routes/shop/layout");
+  const layout = useRouteLoaderData<{ categories: { slug: string; name: string }[] }>("routes/shop/shop-layout");
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <PageMessage title={CATEGORY_NOT_FOUND}>

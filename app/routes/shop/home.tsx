@@ -3,7 +3,7 @@ import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { categoryTileImage, firstProductImageByCategory, listCategories } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { listProducts, listProductsWithImages } from "../../../server/catalog/products.ts";
+import { listProducts, listProductsWithImages } from "../../../server/catalog/product-catalog.ts";
 import { firstImage } from "../../../core/images.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
 import { CategoryTiles, CategoryTilesSkeleton } from "../../components/shop/category-tiles.tsx";

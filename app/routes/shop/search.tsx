@@ -2,7 +2,7 @@ import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { searchProducts } from "../../../server/catalog/products.ts";
+import { searchProducts } from "../../../server/catalog/product-catalog.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { SearchForm } from "../../components/shop/search-form.tsx";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
 import { listCategories } from "../../../server/catalog/categories.ts";
-import { listProductSlugs } from "../../../server/catalog/products.ts";
+import { listProductSlugs } from "../../../server/catalog/product-catalog.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
 
 // GET /sitemap.xml — every page a search engine should know: home, contact, the

@@ -13,7 +13,7 @@ import {
   setLineQuantity,
   type CartLine,
   type ProductForCart,
-} from "./cart.ts";
+} from "./cart-lines.ts";
 
 const tote: ProductForCart = {
   id: "p-tote",

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { responsiveImage } from "../../core/images.ts";
 import * as fixtures from "../../tests/support/image-fixtures.ts";
-import { ImageRejectedError, MAX_INPUT_PIXELS, storeImage } from "./images.ts";
+import { ImageRejectedError, MAX_INPUT_PIXELS, storeImage } from "./image-processing.ts";
 import { createLocalStorage } from "./local-storage.ts";
 
 const newStorage = () => createLocalStorage(mkdtempSync(path.join(tmpdir(), "selvage-storage-")));

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
-import type { Route } from "./+types/layout";
+import type { Route } from "./+types/shop-layout";
 import { listCategories } from "../../../server/catalog/categories.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
 import { ShopChrome } from "../../components/shop/shop-chrome.tsx";

@@ -1,9 +1,9 @@
 import { Suspense, useState } from "react";
 import { Await, data, isRouteErrorResponse, Link, useNavigate } from "react-router";
-import type { Route } from "./+types/product";
+import type { Route } from "./+types/product-page";
 import { CURRENCY } from "../../../core/constants.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { getProductBySlug, isAvailable, listProducts } from "../../../server/catalog/products.ts";
+import { getProductBySlug, isAvailable, listProducts } from "../../../server/catalog/product-catalog.ts";
 import { firstImage } from "../../../core/images.ts";
 import { requestContext, servicesContext } from "../../../server/context.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";

@@ -2,10 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import type { AppServices } from "../context.ts";
 import { orderItems, orders } from "../db/schema.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
-import { confirmPayment } from "../orders/confirm-payment.ts";
-import { markCheckoutUnpaid } from "../orders/mark-unpaid.ts";
-import { CANCEL_PATH, successPath } from "./provider.ts";
-import { TEST_SESSION_PREFIX, testPaymentsAllowed } from "./test-provider.ts";
+import { confirmPayment } from "./confirm-payment.ts";
+import { markCheckoutUnpaid } from "./mark-unpaid.ts";
+import { CANCEL_PATH, successPath } from "../payments/provider.ts";
+import { TEST_SESSION_PREFIX, testPaymentsAllowed } from "../payments/test-provider.ts";
 
 export type TestCheckoutPage =
   | {

@@ -3,8 +3,8 @@ import type Stripe from "stripe";
 import type { Database } from "../db/client.ts";
 import { paymentEvents } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { confirmPayment } from "../orders/confirm-payment.ts";
-import { markCheckoutUnpaid } from "../orders/mark-unpaid.ts";
+import { confirmPayment } from "./confirm-payment.ts";
+import { markCheckoutUnpaid } from "./mark-unpaid.ts";
 
 export interface WebhookDeps {
   db: Database;

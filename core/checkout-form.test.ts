@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLineRequestSchema, customerSchema } from "./checkout.ts";
+import { cartLineRequestSchema, customerSchema } from "./checkout-form.ts";
 
 const valid = {
   customerName: "Ada Lovelace",
