@@ -1,19 +1,33 @@
 // A one-time notice carried across a redirect ("You have been logged out"). The cookie
 // holds only a key from this list, so a forged cookie can show nothing but these texts.
+//
+// To redirect with a notice:
+//   throw redirect(adminPath("products"), { headers: { "Set-Cookie": setFlash("product-deleted", config.secure) } });
+// The admin layout's loader (and the sign-in page's) takes it and the page shows it once
+// as a toast (useFlashNotice in app/lib/notify.ts).
 
-export const FLASH_MESSAGES = {
-  "signed-in": "Successfully logged in",
-  "logged-out": "You have been logged out",
-  expired: "Your session has expired. Please log in again.",
-  "no-access": "You don't have access to this application",
-  "password-updated": "Your password has been updated successfully",
-  "product-created": "Product created successfully",
-  "product-updated": "Product updated successfully",
-  "product-deleted": "Product deleted successfully",
-  "product-not-found": "Product not found",
-} as const;
+export const FLASH_NOTICES = {
+  "signed-in": { message: "Successfully logged in", tone: "success" },
+  "logged-out": { message: "You have been logged out", tone: "success" },
+  expired: { message: "Your session has expired. Please log in again.", tone: "error" },
+  "no-access": { message: "You don't have access to this application", tone: "error" },
+  "password-updated": { message: "Your password has been updated successfully", tone: "success" },
+  "product-created": { message: "Product created successfully", tone: "success" },
+  "product-updated": { message: "Product updated successfully", tone: "success" },
+  "product-deleted": { message: "Product deleted successfully", tone: "success" },
+  "product-not-found": { message: "Product not found", tone: "error" },
+} as const satisfies Record<string, { message: string; tone: "success" | "error" }>;
 
-export type FlashKind = keyof typeof FLASH_MESSAGES;
+export type FlashKind = keyof typeof FLASH_NOTICES;
+
+/** What a loader hands its page; app/lib/notify.ts (FlashNotice) shows it. */
+export interface TakenFlash {
+  kind: FlashKind;
+  /** New for every take, so the page can tell this notice from one it already showed. */
+  id: string;
+  message: string;
+  tone: "success" | "error";
+}
 
 const NAME = "selvage.flash";
 
@@ -23,21 +37,22 @@ function attributes(secure: boolean, maxAge: number) {
   return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/** The Set-Cookie value that carries a notice to the next page. */
 export function setFlash(kind: FlashKind, secure: boolean): string {
   return `${NAME}=${kind}; ${attributes(secure, 60)}`;
 }
 
-/** The notice waiting for this request, and the header that removes it once shown. */
-export function takeFlash(
-  request: Request,
-  secure: boolean,
-): { kind: FlashKind; message: string; clear: string } | null {
+/** The notice waiting for this request, and the Set-Cookie value that removes it once taken. */
+export function takeFlash(request: Request, secure: boolean): { notice: TakenFlash; clear: string } | null {
   const cookie = request.headers.get("cookie") ?? "";
   for (const part of cookie.split(";")) {
     const [name, value] = part.trim().split("=");
-    if (name === NAME && value && value in FLASH_MESSAGES) {
+    if (name === NAME && value && Object.hasOwn(FLASH_NOTICES, value)) {
       const kind = value as FlashKind;
-      return { kind, message: FLASH_MESSAGES[kind], clear: `${NAME}=; ${attributes(secure, 0)}` };
+      return {
+        notice: { kind, id: crypto.randomUUID(), ...FLASH_NOTICES[kind] },
+        clear: `${NAME}=; ${attributes(secure, 0)}`,
+      };
     }
   }
   return null;

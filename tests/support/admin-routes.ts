@@ -1,6 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { PROTECTED_LAYOUT_ID } from "../../app/routes/admin/admin-pages.ts";
 import { adminRoutes } from "../../app/routes/admin/routes.ts";
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");
@@ -14,10 +15,13 @@ export interface AdminPage {
   protected: boolean;
   /** A resource route (no page: an endpoint such as uploads). */
   resource: boolean;
+  /** The catch-all ("*") that answers paths naming no page, with a 404. */
+  notFound: boolean;
 }
 
-const PROTECTED_LAYOUT_ID = "admin-protected";
 const SAMPLE_ID = "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11";
+/** What the walk puts where a route has "*": a path no page has. */
+const SAMPLE_UNKNOWN_PATH = "no-such-page";
 
 /** Every page of the admin route table, walked from the config itself so new pages are included. */
 export function adminPages(entries: RouteConfigEntry[] = adminRoutes, base = "", inProtected = false): AdminPage[] {
@@ -28,10 +32,11 @@ export function adminPages(entries: RouteConfigEntry[] = adminRoutes, base = "",
     if (entry.children?.length) pages.push(...adminPages(entry.children, joined, isProtected));
     else
       pages.push({
-        path: joined.replace(/:[A-Za-z]+\??/g, SAMPLE_ID) || "/",
+        path: joined.replace(/:[A-Za-z]+\??/g, SAMPLE_ID).replace(/\*$/, SAMPLE_UNKNOWN_PATH) || "/",
         file: entry.file,
         protected: isProtected,
         resource: !/export\s+default\b/.test(readFileSync(path.join(APP_DIR, entry.file), "utf8")),
+        notFound: entry.path?.endsWith("*") ?? false,
       });
   }
   return pages;

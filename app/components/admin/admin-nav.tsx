@@ -1,37 +1,32 @@
-import { BookOpen, LayoutDashboard, Package, Palette, Settings, Stethoscope, type LucideIcon } from "lucide-react";
 import { NavLink } from "react-router";
+import { adminPath, SIDEBAR_PAGES } from "../../routes/admin/admin-pages.ts";
 
-const LINKS: { to: string; label: string; Icon: LucideIcon; end?: boolean }[] = [
-  { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true },
-  { to: "/admin/products", label: "Products", Icon: Package },
-  { to: "/admin/fabrics", label: "Fabric Library", Icon: Palette },
-  { to: "/admin/settings", label: "Settings", Icon: Settings },
-  { to: "/admin/guide", label: "Guide", Icon: BookOpen },
-  { to: "/admin/diagnostics", label: "Diagnostics", Icon: Stethoscope },
-];
-
-/** The admin sections; used in the desktop sidebar and the mobile slide-out menu. */
+/** The admin sections (from the page registry); in the desktop sidebar and the mobile slide-out menu. */
 export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Admin">
       <ul className="space-y-1">
-        {LINKS.map(({ to, label, Icon, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors " +
-                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 " +
-                (isActive ? "bg-stone-900 text-white" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900")
-              }
-            >
-              <Icon aria-hidden className="size-4" />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {SIDEBAR_PAGES.map((page) => {
+          const Icon = page.sidebar.icon;
+          return (
+            <li key={page.id}>
+              <NavLink
+                to={adminPath(page.id)}
+                // /admin itself is current only on the dashboard, not on every page below it.
+                end={page.path === ""}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors " +
+                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 " +
+                  (isActive ? "bg-stone-900 text-white" : "text-stone-700 hover:bg-stone-100 hover:text-stone-900")
+                }
+              >
+                <Icon aria-hidden className="size-4" />
+                {page.sidebar.label}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,11 +1,13 @@
-import { data, Outlet } from "react-router";
-import type { Route } from "./+types/layout";
+import { data, Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/admin-layout";
 import { requireStoreOwner } from "../../../server/auth/admin-guard.ts";
 import { takeFlash } from "../../../server/auth/flash.ts";
 import { adminContext, servicesContext } from "../../../server/context.ts";
+import { AdminErrorPanel } from "../../components/admin/admin-error-boundary.tsx";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { useStoreName } from "../../components/admin/use-store-name.ts";
-import { useToastOnce } from "../../components/admin/use-toast-once.ts";
+import { useFlashNotice } from "../../lib/notify.ts";
+import { PROTECTED_LAYOUT_ID } from "./admin-pages.ts";
 
 // Every loader and action below this layout runs only after this check.
 export const middleware: Route.MiddlewareFunction[] = [requireStoreOwner];
@@ -13,25 +15,48 @@ export const middleware: Route.MiddlewareFunction[] = [requireStoreOwner];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
   const { config } = context.get(servicesContext);
+  // A notice a redirect carried here ("Product deleted successfully"): taken once, shown once.
   const flash = takeFlash(request, config.secure);
   return data(
-    { email: admin.email, notice: flash?.kind === "signed-in" ? flash.message : null },
+    { email: admin.email, notice: flash?.notice ?? null },
     { headers: flash ? { "Set-Cookie": flash.clear } : {} },
   );
 }
 
 // Reloaded on every navigation, so the server checks the session each time the owner
-// moves around the admin area, even to pages that load nothing else.
+// moves around the admin area, even to pages that load nothing else, and a notice set
+// by an action's redirect is picked up.
 export function shouldRevalidate() {
   return true;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const storeName = useStoreName();
-  useToastOnce(loaderData.notice ? { message: loaderData.notice, tone: "success" } : null);
+  useFlashNotice(loaderData.notice);
   return (
     <AdminShell storeName={storeName} email={loaderData.email}>
       <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * Errors no page below handled. With the owner known (a page's loader failed) they show
+ * inside the admin shell; without (the check itself refused, e.g. a cross-site post), alone.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const storeName = useStoreName();
+  const layout = useRouteLoaderData<typeof loader>(PROTECTED_LAYOUT_ID);
+  if (!layout) {
+    return (
+      <main className="mx-auto max-w-2xl px-6 py-16">
+        <AdminErrorPanel error={error} />
+      </main>
+    );
+  }
+  return (
+    <AdminShell storeName={storeName} email={layout.email}>
+      <AdminErrorPanel error={error} />
     </AdminShell>
   );
 }

@@ -1,32 +1,14 @@
-import { Layers, Package, Palette, Plus, RefreshCw, Settings } from "lucide-react";
-import { Link, useRevalidator } from "react-router";
+import { Layers } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { requestContext, servicesContext } from "../../../server/context.ts";
-import { AdminButton } from "../../components/admin/admin-button.tsx";
-import { loadDashboardSummary } from "./dashboard.server.ts";
+import { loadCatalogSummary } from "../../../server/catalog/catalog-summary.ts";
+import { storeContext } from "../../../server/context.ts";
+import { AdminErrorPanel } from "../../components/admin/admin-error-boundary.tsx";
+import { adminMeta, adminPath, QUICK_LINK_PAGES } from "./admin-pages.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  return loadDashboardSummary(db, tenantId);
+  return loadCatalogSummary(context.get(storeContext));
 }
-
-const QUICK_LINKS = [
-  {
-    to: "/admin/products/new",
-    label: "Add a product",
-    description: "Create a new design with its fabrics",
-    Icon: Plus,
-  },
-  {
-    to: "/admin/products",
-    label: "Manage products",
-    description: "Edit prices, pictures and descriptions",
-    Icon: Package,
-  },
-  { to: "/admin/fabrics", label: "Fabric Library", description: "Swatches, upcharges and stock", Icon: Palette },
-  { to: "/admin/settings", label: "Settings", description: "Branding, categories and your account", Icon: Settings },
-];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { totalProducts, categories } = loaderData;
@@ -61,10 +43,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Quick links
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-          {QUICK_LINKS.map(({ to, label, description, Icon }) => (
-            <li key={to}>
+          {QUICK_LINK_PAGES.map(({ id, quickLink: { label, description, icon: Icon } }) => (
+            <li key={id}>
               <Link
-                to={to}
+                to={adminPath(id)}
                 className="flex items-start gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-xs transition-colors hover:border-stone-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
               >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-700">
@@ -83,25 +65,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const revalidator = useRevalidator();
-  return (
-    <div>
-      <h1 className="text-2xl font-semibold text-stone-900">Dashboard</h1>
-      <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-        <p className="font-medium">Failed to load dashboard data</p>
-        <AdminButton
-          variant="secondary"
-          className="mt-4"
-          disabled={revalidator.state === "loading"}
-          onClick={() => void revalidator.revalidate()}
-        >
-          <RefreshCw aria-hidden className="size-4" />
-          Retry
-        </AdminButton>
-      </div>
-    </div>
-  );
-}
+export const meta: Route.MetaFunction = () => adminMeta("dashboard");
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }, { name: "robots", content: "noindex" }];
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPanel error={error} heading="Dashboard" failure="Failed to load dashboard data" />;
+}

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/guide";
+import { adminMeta } from "./admin-pages.ts";
 import { ComingSoon } from "../../components/admin/coming-soon.tsx";
 
 export default function Page() {
@@ -7,7 +8,4 @@ export default function Page() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Guide · Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("guide");

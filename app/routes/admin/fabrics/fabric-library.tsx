@@ -1,4 +1,5 @@
 import type { Route } from "./+types/fabric-library";
+import { adminMeta } from "../admin-pages.ts";
 import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
@@ -9,7 +10,4 @@ export default function Page() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Fabric Library · Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("fabrics");

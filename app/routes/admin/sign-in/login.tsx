@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { takeFlash, setFlash } from "../../../../server/auth/flash.ts";
+import { adminMeta } from "../admin-pages.ts";
+import { setFlash, takeFlash } from "../../../../server/auth/flash.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
 import { checkSession } from "../../../../server/auth/session.ts";
 import { signIn } from "../../../../server/auth/sign-in.ts";
@@ -11,20 +12,21 @@ import { Alert } from "../../../components/admin/alert.tsx";
 import { AuthCard } from "../../../components/admin/auth-card.tsx";
 import { Field } from "../../../components/admin/field.tsx";
 import { useStoreName } from "../../../components/admin/use-store-name.ts";
-import { useToastOnce } from "../../../components/admin/use-toast-once.ts";
 import { loginSchema } from "../../../../core/account-forms.ts";
 import { parseForm, type FormErrors } from "../../../../core/forms.ts";
 import { readForm } from "../../../../server/http/request-body.ts";
+import { useFlashNotice } from "../../../lib/notify.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const session = await checkSession(services, request, context.get(requestContext));
   // A signed-in owner has nothing to do here.
   if (session.status === "owner") throw redirect("/admin");
+  // "You have been logged out", "Your session has expired…": taken once, shown once.
   const flash = takeFlash(request, services.config.secure);
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (flash) headers.append("Set-Cookie", flash.clear);
-  return data({ notice: flash ? { kind: flash.kind, message: flash.message } : null }, { headers });
+  return data({ notice: flash?.notice ?? null }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,8 +50,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const busy = navigation.state !== "idle" && navigation.formAction === "/admin/login";
   const [clientErrors, setClientErrors] = useState<FormErrors | null>(null);
   const errors = clientErrors ?? actionData?.errors ?? {};
-  const notice = loaderData.notice;
-  useToastOnce(notice?.kind === "logged-out" ? { message: notice.message, tone: "success" } : null);
+  useFlashNotice(loaderData.notice);
 
   return (
     <AuthCard storeName={storeName} title="Sign In" description="Sign in to manage your store.">
@@ -63,9 +64,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           if (!result.ok) event.preventDefault();
         }}
       >
-        {notice && notice.kind !== "logged-out" && !errors.form ? (
-          <Alert tone={notice.kind === "expired" ? "info" : "error"}>{notice.message}</Alert>
-        ) : null}
         {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
         <Field label="Email" name="email" type="email" autoComplete="username" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
@@ -82,4 +80,4 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign In · Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => adminMeta("login");

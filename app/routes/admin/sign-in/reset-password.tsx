@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/reset-password";
+import { adminMeta } from "../admin-pages.ts";
 import { requestPasswordReset } from "../../../../server/auth/password-reset.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
 import { requestContext, servicesContext } from "../../../../server/context.ts";
@@ -13,6 +13,7 @@ import { useStoreName } from "../../../components/admin/use-store-name.ts";
 import { resetRequestSchema } from "../../../../core/account-forms.ts";
 import { parseForm, type FormErrors } from "../../../../core/forms.ts";
 import { readForm } from "../../../../server/http/request-body.ts";
+import { notify } from "../../../lib/notify.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
@@ -36,7 +37,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const errors = clientErrors ?? result?.errors ?? {};
 
   useEffect(() => {
-    if (result?.sent) toast.success("Password reset instructions sent to your email");
+    if (result?.sent) notify("Password reset instructions sent to your email");
   }, [result]);
 
   if (result?.sent) {
@@ -91,7 +92,4 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reset password · Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("reset-password");

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/update-password";
+import { adminMeta } from "../admin-pages.ts";
 import { INVALID_RESET_LINK, isResetTokenValid, resetPassword } from "../../../../server/auth/password-reset.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
 import { servicesContext } from "../../../../server/context.ts";
@@ -14,6 +14,7 @@ import { newPasswordSchema } from "../../../../core/account-forms.ts";
 import { parseForm, type FormErrors } from "../../../../core/forms.ts";
 import { isCleanText } from "../../../../core/text.ts";
 import { readForm } from "../../../../server/http/request-body.ts";
+import { notify } from "../../../lib/notify.ts";
 
 /** After an invalid link, the page says so and then goes to the sign-in page (spec: 3 s). */
 const INVALID_LINK_REDIRECT_MS = 3000;
@@ -97,7 +98,7 @@ export default function UpdatePassword({ actionData }: Route.ComponentProps) {
   }, [token, submit, checkState, checked]);
 
   useEffect(() => {
-    if (updated) toast.success("Your password has been updated successfully");
+    if (updated) notify("Your password has been updated successfully");
   }, [updated]);
 
   useEffect(() => {
@@ -183,7 +184,4 @@ export default function UpdatePassword({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Update password · Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("update-password");

@@ -1,11 +1,9 @@
 import type { Route } from "./+types/diagnostics";
+import { adminMeta } from "../admin-pages.ts";
 import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
   return <ComingSoon title="Diagnostics">Checks of your sign-in and your store's products are being built.</ComingSoon>;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Diagnostics · Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("diagnostics");

@@ -1,14 +1,15 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/settings";
+import { adminMeta } from "../admin-pages.ts";
 import { changePassword } from "../../../../server/auth/change-password.ts";
 import { adminContext, requestContext, servicesContext } from "../../../../server/context.ts";
 import { ChangePasswordForm, type ChangePasswordErrors } from "../../../components/admin/change-password-form.tsx";
 import { changePasswordSchema } from "../../../../core/account-forms.ts";
 import { parseForm } from "../../../../core/forms.ts";
 import { readForm } from "../../../../server/http/request-body.ts";
+import { notify } from "../../../lib/notify.ts";
 
 export async function loader() {
   return null;
@@ -54,7 +55,7 @@ export default function SettingsPage({ actionData }: Route.ComponentProps) {
   const [tab, setTab] = useState<string>(TABS.find((name) => name === requested) ?? "general");
 
   useEffect(() => {
-    if (actionData?.updated) toast.success("Your password has been updated successfully");
+    if (actionData?.updated) notify("Your password has been updated successfully");
   }, [actionData]);
 
   return (
@@ -113,4 +114,4 @@ function Panel({ title, description }: { title: string; description: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => adminMeta("settings");
