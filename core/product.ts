@@ -164,3 +164,22 @@ export function fabricOptionsToSave(values: Pick<ProductValues, "hasFabricSelect
 export const GENERIC_PRODUCT_DESCRIPTION =
   "Handcrafted with care in our studio, this piece is cut and sewn by hand from quality fabrics, " +
   "finished with durable stitching and made to be used and loved every day.";
+
+/** What the product wizard asks of its action: one discriminated union on `intent`. */
+export const productEditorRequestSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("check-slug"), slug: z.string().max(300) }),
+    z.object({ intent: z.literal("save"), product: z.unknown() }),
+  ],
+  { error: "Unknown request" },
+);
+export type ProductEditorRequest = z.input<typeof productEditorRequestSchema>;
+
+/** What the action answers when it does not redirect. */
+export type ProductEditorAnswer =
+  | { intent: "check-slug"; taken: boolean }
+  | { intent: "save"; error: string; fieldErrors: Partial<Record<string, string>> };
+
+export const productSaveFailedMessage = (editing: boolean, reason: string) =>
+  `${editing ? "Failed to update product" : "Failed to add product"}: ${reason}`;

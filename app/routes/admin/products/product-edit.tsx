@@ -1,8 +1,18 @@
 import type { Route } from "./+types/product-edit";
-import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
+import { ProductWizard } from "../../../components/admin/product-wizard/product-wizard.tsx";
+import { loadWizard, productEditorAction } from "./product-editor.server.ts";
 
-export default function Page() {
-  return <ComingSoon title="Edit Product">Editing products in the wizard is being built.</ComingSoon>;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadWizard(context, params.productId);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return productEditorAction(request, context, params.productId);
+}
+
+export default function EditProduct({ loaderData, params }: Route.ComponentProps) {
+  // Keyed by product: moving from one product's editor to another's starts afresh.
+  return <ProductWizard key={params.productId} mode="edit" {...loaderData} />;
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,11 +1,228 @@
+import { AlertTriangle, ImageOff, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/product-list";
-import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
+import { parseForm } from "../../../../core/forms.ts";
+import { formatPrice } from "../../../../core/money.ts";
+import { setFlash } from "../../../../server/auth/flash.ts";
+import { deleteProduct, listProductsForAdmin } from "../../../../server/catalog/product-editor.ts";
+import { servicesContext, storeContext } from "../../../../server/context.ts";
+import { readForm } from "../../../../server/http/request-body.ts";
+import { adminButtonClass, AdminButton } from "../../../components/admin/admin-button.tsx";
+import { ConfirmDialog } from "../../../components/admin/confirm-dialog.tsx";
+import { notifyError } from "../../../lib/notify.ts";
+import { editProductPath, NEW_PRODUCT_PATH, PRODUCTS_PATH } from "./product-paths.ts";
 
-export default function Page() {
+/** Longest search the list accepts; longer text names no product. */
+const MAX_SEARCH_LENGTH = 200;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const products = await listProductsForAdmin(context.get(storeContext), { search });
+  return { products, search };
+}
+
+const deleteSchema = z.object({
+  intent: z.literal("delete", { error: "Unknown request" }),
+  productId: z.string().max(64),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = parseForm(deleteSchema, await readForm(request));
+  if (!parsed.ok) return data({ error: "Failed to delete product" }, { status: 400 });
+  const deleted = await deleteProduct(context.get(storeContext), parsed.value.productId);
+  if (!deleted) return data({ error: "Failed to delete product" }, { status: 404 });
+  const { config } = context.get(servicesContext);
+  // Back to the list as the owner left it (her search kept), with the spec's notice.
+  const back = new URL(request.url).searchParams.get("q");
+  const to = back ? `${PRODUCTS_PATH}?${new URLSearchParams({ q: back })}` : PRODUCTS_PATH;
+  throw redirect(to, { headers: { "Set-Cookie": setFlash("product-deleted", config.secure) } });
+}
+
+type ProductRow = Route.ComponentProps["loaderData"]["products"][number];
+
+export default function ProductList({ loaderData }: Route.ComponentProps) {
+  const { products, search } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === PRODUCTS_PATH;
   return (
-    <ComingSoon title="Products">
-      The product list, with pictures, prices and quick edit and delete, is being built.
-    </ComingSoon>
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-stone-900">Products</h1>
+          <p className="mt-1 text-sm text-stone-600">Every design in your shop, newest first.</p>
+        </div>
+        <Link to={NEW_PRODUCT_PATH} className={adminButtonClass("primary")}>
+          <Plus aria-hidden className="size-4" />
+          Add Product
+        </Link>
+      </div>
+
+      <Form method="get" role="search" className="mt-6 flex max-w-md gap-2">
+        <label htmlFor="product-search" className="sr-only">
+          Search products by name
+        </label>
+        <div className="relative flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+          />
+          <input
+            id="product-search"
+            type="search"
+            name="q"
+            defaultValue={search}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder="Search by name"
+            className="block h-10 w-full rounded-md border border-stone-300 bg-white pr-3 pl-9 text-sm text-stone-900 shadow-xs placeholder:text-stone-400 focus:border-stone-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-stone-900/20"
+          />
+        </div>
+        <AdminButton type="submit" variant="secondary" disabled={searching}>
+          Search
+        </AdminButton>
+      </Form>
+
+      {products.length === 0 ? (
+        <EmptyState search={search} />
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-xs">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <caption className="sr-only">
+              {search ? `Products matching “${search}”` : "All products"} ({products.length})
+            </caption>
+            <thead className="border-b border-stone-200 bg-stone-50 text-xs font-medium tracking-wide text-stone-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Image
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Category
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {products.map((product) => (
+                <ProductTableRow key={product.id} product={product} search={search} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ProductTableRow({ product, search }: { product: ProductRow; search: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const fetcher = useFetcher<{ error: string }>();
+  const deleting = fetcher.state !== "idle";
+
+  function confirmDelete() {
+    const action = search ? `${PRODUCTS_PATH}?${new URLSearchParams({ q: search })}` : PRODUCTS_PATH;
+    void fetcher.submit({ intent: "delete", productId: product.id }, { method: "post", action }).then(() => {
+      setConfirming(false);
+    });
+  }
+
+  // A refusal (the product was already gone) is said once, when the answer arrives.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.error) notifyError(fetcher.data.error);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <tr className={deleting ? "opacity-50" : undefined}>
+      <td className="px-4 py-3">
+        {product.image ? (
+          <img
+            src={product.image}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="size-12 rounded-md border border-stone-200 bg-stone-50 object-cover"
+          />
+        ) : (
+          <span className="flex size-12 items-center justify-center rounded-md border border-dashed border-stone-300 text-stone-400">
+            <ImageOff aria-hidden className="size-5" />
+            <span className="sr-only">No picture</span>
+          </span>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <span className="font-medium text-stone-900">{product.name}</span>
+        {product.available ? null : (
+          <span className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800">
+            <AlertTriangle aria-hidden className="size-3.5" />
+            Not for sale: no fabric offered
+          </span>
+        )}
+      </td>
+      <td className="px-4 py-3 text-stone-700">{product.categoryName}</td>
+      <td className="px-4 py-3 text-right text-stone-900 tabular-nums">{formatPrice(product.priceCents)}</td>
+      <td className="px-4 py-3">
+        <div className="flex justify-end gap-2">
+          <Link
+            to={editProductPath(product.id)}
+            className={adminButtonClass("secondary", "h-9 px-3")}
+            aria-label={`Edit ${product.name}`}
+          >
+            <Pencil aria-hidden className="size-4" />
+            Edit
+          </Link>
+          <AdminButton
+            variant="ghost"
+            className="h-9 px-3 text-red-700 hover:bg-red-50"
+            aria-label={`Delete ${product.name}`}
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            Delete
+          </AdminButton>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Delete ${product.name}?`}
+          message="Are you sure you want to delete this product?"
+          confirmLabel={deleting ? "Deleting..." : "Delete"}
+          busy={deleting}
+          onConfirm={confirmDelete}
+        />
+      </td>
+    </tr>
+  );
+}
+
+function EmptyState({ search }: { search: string }) {
+  return (
+    <section className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
+      {search ? (
+        <>
+          <p className="text-base font-medium text-stone-900">No products match “{search}”.</p>
+          <Link to={PRODUCTS_PATH} className="mt-3 text-sm font-medium text-stone-900 underline underline-offset-4">
+            Show all products
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="text-base font-medium text-stone-900">No products found. Create your first product!</p>
+          <Link to={NEW_PRODUCT_PATH} className={adminButtonClass("primary", "mt-5")}>
+            <Plus aria-hidden className="size-4" />
+            Add Product
+          </Link>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,12 +1,17 @@
 import type { Route } from "./+types/product-new";
-import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
+import { ProductWizard } from "../../../components/admin/product-wizard/product-wizard.tsx";
+import { loadWizard, productEditorAction } from "./product-editor.server.ts";
 
-export default function Page() {
-  return (
-    <ComingSoon title="Add New Product">
-      The product wizard (basic information, pictures and fabric options) is being built.
-    </ComingSoon>
-  );
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadWizard(context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return productEditorAction(request, context);
+}
+
+export default function NewProduct({ loaderData }: Route.ComponentProps) {
+  return <ProductWizard mode="create" {...loaderData} />;
 }
 
 export const meta: Route.MetaFunction = () => [

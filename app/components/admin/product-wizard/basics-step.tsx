@@ -1,0 +1,92 @@
+import { DESCRIPTION_HINT_LENGTH, type ProductInput } from "../../../../core/product.ts";
+import type { FormErrors } from "../../../../core/forms.ts";
+import { Field, SelectField, TextAreaField } from "../field.tsx";
+import type { CategoryChoice } from "./wizard-types.ts";
+
+/** Step 1: name, slug, category, price and description. */
+export function BasicsStep({
+  values,
+  errors,
+  categories,
+  onChange,
+  onSlugEdited,
+}: {
+  values: ProductInput;
+  errors: FormErrors;
+  categories: CategoryChoice[];
+  onChange: (patch: Partial<ProductInput>) => void;
+  onSlugEdited: () => void;
+}) {
+  const descriptionLength = values.description.trim().length;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <Field
+        label="Product Name *"
+        name="name"
+        value={values.name}
+        error={errors.name}
+        maxLength={200}
+        autoComplete="off"
+        onChange={(event) => onChange({ name: event.currentTarget.value })}
+        className="sm:col-span-2"
+      />
+      <Field
+        label="URL Slug *"
+        name="slug"
+        value={values.slug}
+        error={errors.slug}
+        maxLength={200}
+        autoComplete="off"
+        hint={`Shoppers find it at /product/${values.slug || "…"}`}
+        onChange={(event) => {
+          onSlugEdited();
+          onChange({ slug: event.currentTarget.value });
+        }}
+        className="sm:col-span-2"
+      />
+      <SelectField
+        label="Category *"
+        name="categoryId"
+        value={values.categoryId}
+        error={errors.categoryId}
+        onChange={(event) => onChange({ categoryId: event.currentTarget.value })}
+      >
+        <option value="" disabled>
+          Choose a category
+        </option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label="Price ($) *"
+        name="price"
+        type="number"
+        inputMode="decimal"
+        min="0.01"
+        step="0.01"
+        value={values.price}
+        error={errors.price}
+        placeholder="0.00"
+        onChange={(event) => onChange({ price: event.currentTarget.value })}
+      />
+      <TextAreaField
+        label="Description *"
+        name="description"
+        rows={6}
+        maxLength={5000}
+        value={values.description}
+        error={errors.description}
+        hint={
+          descriptionLength < DESCRIPTION_HINT_LENGTH
+            ? `At least ${DESCRIPTION_HINT_LENGTH} characters recommended (${descriptionLength} so far)`
+            : `${descriptionLength} characters`
+        }
+        onChange={(event) => onChange({ description: event.currentTarget.value })}
+        className="sm:col-span-2"
+      />
+    </div>
+  );
+}
