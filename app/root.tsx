@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { servicesContext, requestContext } from "../server/context.ts";
+import { servicesContext, storeContext } from "../server/context.ts";
 import { getStoreSettings } from "../server/catalog/store-settings.ts";
 import { answerDatabaseOutage } from "../server/http/database-outage.ts";
 import { SHOP_UNAVAILABLE_MESSAGE } from "../core/constants.ts";
@@ -20,9 +20,9 @@ import "./styles.css";
 export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const settings = await getStoreSettings(db, tenantId);
+  const { config } = context.get(servicesContext);
+  const scope = context.get(storeContext);
+  const settings = await getStoreSettings(scope);
   return {
     /** The shop's public address, for canonical URLs and Open Graph tags. */
     origin: config.PUBLIC_URL,

@@ -12,3 +12,6 @@ export const DEFAULT_FABRIC_LABEL = "Default";
 
 /** Shown to shoppers and the owner while the database is unreachable or overloaded (a 503). */
 export const SHOP_UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Please try again in a minute.";
+
+/** The answer to a client that has used up its attempts (sign-in, checkout, contact …). */
+export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";

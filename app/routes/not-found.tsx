@@ -1,15 +1,14 @@
 import { data, Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/not-found";
 import { listCategories } from "../../server/catalog/categories.ts";
-import { requestContext, servicesContext } from "../../server/context.ts";
+import { storeContext } from "../../server/context.ts";
 import { ShopChrome } from "../components/shop/shop-chrome.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import type { RootLoaderData } from "../root.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const categories = await listCategories(db, tenantId);
+  const scope = context.get(storeContext);
+  const categories = await listCategories(scope);
   return data({ categories: categories.map(({ slug, name }) => ({ slug, name })) }, { status: 404 });
 }
 

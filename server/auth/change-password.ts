@@ -1,8 +1,8 @@
 import { isAPIError } from "better-auth/api";
+import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import type { AdminIdentity, AppServices, RequestInfo } from "../context.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import { authHeaders } from "./session.ts";
-import { TOO_MANY_ATTEMPTS } from "./sign-in.ts";
 import { CHANGE_PASSWORD_PER_ACCOUNT, clearAttempts, consumeAttempt } from "../http/throttle.ts";
 
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";

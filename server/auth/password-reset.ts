@@ -1,13 +1,13 @@
 import { isAPIError } from "better-auth/api";
+import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import type { AppServices, RequestInfo } from "../context.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import { accountAttemptKeys, admitAccountAttempt, PASSWORD_RESET } from "../http/throttle.ts";
+import { PASSWORD_UPDATE_FAILED } from "./change-password.ts";
 import { authHeaders } from "./session.ts";
-import { TOO_MANY_ATTEMPTS } from "./sign-in.ts";
 
 export const RESET_REQUEST_FAILED = "Failed to send reset instructions. Please try again.";
 export const INVALID_RESET_LINK = "Invalid or expired password reset link";
-export const PASSWORD_UPDATE_FAILED = "Failed to update password. Please try again.";
 
 type Services = Pick<AppServices, "auth" | "db" | "log">;
 type Outcome = { ok: true } | { ok: false; status: number; message: string };

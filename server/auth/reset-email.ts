@@ -8,7 +8,7 @@ export async function passwordResetEmail(
   tenantId: string,
   { link, expiresInMinutes }: { link: string; expiresInMinutes: number },
 ): Promise<{ subject: string; html: string; text: string }> {
-  const store = await getStoreSettings(db, tenantId);
+  const store = await getStoreSettings({ db, tenantId });
   const subject = `Reset your ${store.storeName} admin password`;
   const text = [
     "Hello,",

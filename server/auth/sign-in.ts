@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { AppServices, RequestInfo } from "../context.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
@@ -16,7 +17,6 @@ import { escapeHtml } from "../mail/escape-html.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
 import { authHeaders, isStoreMember, revokeSessionToken } from "./session.ts";
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
 export const NO_ACCESS = "You don't have access to this application";
 export const SIGN_IN_FAILED = "Failed to login. Please try again.";
 
@@ -109,7 +109,7 @@ async function alertOwner(
   try {
     const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
     if (!user || !(await isStoreMember(db, tenantId, user.id))) return;
-    const store = await getStoreSettings(db, tenantId);
+    const store = await getStoreSettings({ db, tenantId });
     await enqueueEmail(db, {
       tenantId,
       kind: "sign-in-alert",

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL } from "../../core/constants.ts";
 import { priceLineCents } from "../../core/money.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { productFabrics, products } from "../db/schema.ts";
 import { firstImage } from "../../core/images.ts";
 
@@ -30,7 +30,7 @@ export const MAX_PRICED_LINES = 100;
  * Prices cart lines from the database: the product's price plus the chosen fabric's
  * upcharge. A line whose product or fabric no longer exists answers `available: false`.
  */
-export async function priceCartLines(db: Database, tenantId: string, lines: CartLineKey[]): Promise<PricedCartLine[]> {
+export async function priceCartLines({ db, tenantId }: StoreScope, lines: CartLineKey[]): Promise<PricedCartLine[]> {
   const ids = [...new Set(lines.map((line) => line.productId).filter((id) => UUID.test(id)))];
   if (ids.length === 0) return lines.map((line) => ({ ...line, available: false }));
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isSlug } from "../../core/slug.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { categories, products } from "../db/schema.ts";
 
 export interface CategorySummary {
@@ -20,7 +20,7 @@ const categoryColumns = {
 };
 
 /** The store's categories in the owner's order (the header, footer and home tiles use it). */
-export async function listCategories(db: Database, tenantId: string): Promise<CategorySummary[]> {
+export async function listCategories({ db, tenantId }: StoreScope): Promise<CategorySummary[]> {
   return db
     .select(categoryColumns)
     .from(categories)
@@ -28,7 +28,7 @@ export async function listCategories(db: Database, tenantId: string): Promise<Ca
     .orderBy(asc(categories.sortOrder), asc(categories.name));
 }
 
-export async function getCategoryBySlug(db: Database, tenantId: string, slug: string): Promise<CategorySummary | null> {
+export async function getCategoryBySlug({ db, tenantId }: StoreScope, slug: string): Promise<CategorySummary | null> {
   if (!isSlug(slug)) return null;
   const [row] = await db
     .select(categoryColumns)
@@ -41,7 +41,7 @@ export async function getCategoryBySlug(db: Database, tenantId: string, slug: st
  * The first picture of the newest product in each category that has one, keyed by
  * category slug. One indexed pass (DISTINCT ON), so it stays cheap on large catalogues.
  */
-export async function firstProductImageByCategory(db: Database, tenantId: string): Promise<Map<string, string>> {
+export async function firstProductImageByCategory({ db, tenantId }: StoreScope): Promise<Map<string, string>> {
   const firstImage = sql<string>`(select v from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '' limit 1)`;
   const rows = await db
     .selectDistinctOn([products.categoryId], { slug: categories.slug, image: firstImage })

@@ -1,4 +1,5 @@
 import { firstImage } from "../../core/images.ts";
+import { isProductAvailable } from "../../core/product.ts";
 import type { ProductSummary } from "./product-catalog.ts";
 
 /** The few fields a product card shows; keeps full descriptions out of page payloads. */
@@ -9,6 +10,7 @@ export function toProductCard(product: ProductSummary) {
     priceCents: product.priceCents,
     hasFabricSelection: product.hasFabricSelection,
     fabricCount: product.fabrics.length,
+    available: isProductAvailable(product),
     image: firstImage(product.defaultImages),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { isSlug } from "../../core/slug.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { categories, productFabrics, products } from "../db/schema.ts";
 
 export interface FabricOption {
@@ -25,17 +25,12 @@ export interface ProductSummary {
   createdAt: Date;
 }
 
-/** A product can be bought when it needs no fabric choice or has at least one fabric. */
-export function isAvailable(product: Pick<ProductSummary, "hasFabricSelection" | "fabrics">): boolean {
-  return !product.hasFabricSelection || product.fabrics.length > 0;
-}
-
 /** The store's products, newest first, each with its fabric options. */
 export async function listProducts(
-  db: Database,
-  tenantId: string,
+  scope: StoreScope,
   options: { limit?: number; categorySlug?: string; excludeSlug?: string; where?: SQL } = {},
 ): Promise<ProductSummary[]> {
+  const { db, tenantId } = scope;
   const filters = [eq(products.tenantId, tenantId)];
   if (options.categorySlug) filters.push(eq(categories.slug, options.categorySlug));
   if (options.excludeSlug) filters.push(ne(products.slug, options.excludeSlug));
@@ -58,12 +53,11 @@ export async function listProducts(
     .where(and(...filters))
     .orderBy(desc(products.createdAt), asc(products.id));
   const rows = options.limit ? await query.limit(options.limit) : await query;
-  return attachFabrics(db, tenantId, rows);
+  return attachFabrics(scope, rows);
 }
 
 async function attachFabrics<T extends { id: string }>(
-  db: Database,
-  tenantId: string,
+  { db, tenantId }: StoreScope,
   rows: T[],
 ): Promise<(T & { fabrics: FabricOption[] })[]> {
   if (rows.length === 0) return [];
@@ -97,15 +91,15 @@ async function attachFabrics<T extends { id: string }>(
 }
 
 /** One product by its slug, with fabrics; null when the store has no such product. */
-export async function getProductBySlug(db: Database, tenantId: string, slug: string): Promise<ProductSummary | null> {
+export async function getProductBySlug(scope: StoreScope, slug: string): Promise<ProductSummary | null> {
   if (!isSlug(slug)) return null;
-  const [product] = await listProducts(db, tenantId, { limit: 1, where: eq(products.slug, slug) });
+  const [product] = await listProducts(scope, { limit: 1, where: eq(products.slug, slug) });
   return product ?? null;
 }
 
 /** Products that have at least one picture, newest first (the home page's slideshow). */
-export function listProductsWithImages(db: Database, tenantId: string, limit: number): Promise<ProductSummary[]> {
-  return listProducts(db, tenantId, {
+export function listProductsWithImages(scope: StoreScope, limit: number): Promise<ProductSummary[]> {
+  return listProducts(scope, {
     limit,
     where: sql`exists (select 1 from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '')`,
   });
@@ -122,7 +116,7 @@ export const SEARCH_RESULT_LIMIT = 60;
  * Case-insensitive substring search over name and description. `lower(col) LIKE` is
  * what the pg_trgm GIN indexes on lower(name) and lower(description) serve.
  */
-export async function searchProducts(db: Database, tenantId: string, query: string): Promise<ProductSummary[]> {
+export async function searchProducts(scope: StoreScope, query: string): Promise<ProductSummary[]> {
   // PostgreSQL text cannot hold NUL, and no product name holds a control character.
   const term = query
     .replace(/\p{Cc}/gu, " ")
@@ -130,7 +124,7 @@ export async function searchProducts(db: Database, tenantId: string, query: stri
     .toLowerCase();
   if (!term) return [];
   const pattern = `%${escapeLikePattern(term)}%`;
-  return listProducts(db, tenantId, {
+  return listProducts(scope, {
     limit: SEARCH_RESULT_LIMIT,
     where: or(
       sql`lower(${products.name}) like ${pattern} escape '\\'`,
@@ -140,7 +134,7 @@ export async function searchProducts(db: Database, tenantId: string, query: stri
 }
 
 /** Every product's slug and last change, for the sitemap. */
-export function listProductSlugs(db: Database, tenantId: string): Promise<{ slug: string; updatedAt: Date }[]> {
+export function listProductSlugs({ db, tenantId }: StoreScope): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
     .select({ slug: products.slug, updatedAt: products.updatedAt })
     .from(products)

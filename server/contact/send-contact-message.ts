@@ -1,7 +1,9 @@
 import { contactMessageSchema } from "../../core/contact-form.ts";
+import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
+import { parseWith, type FormErrors } from "../../core/forms.ts";
 import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { contactMessages } from "../db/schema.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
@@ -9,8 +11,7 @@ import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
 /** Messages one client may send in a window: plenty for a person, too few for a spammer. */
 export const CONTACT_PER_CLIENT: ThrottleRule = { max: 5, windowSeconds: 10 * 60 };
 
-export type ContactResult =
-  { ok: true } | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> };
+export type ContactResult = { ok: true } | { ok: false; status: number; error: string; fieldErrors?: FormErrors };
 
 /**
  * Keeps a shopper's message and queues it to the owner in one transaction, so a
@@ -19,22 +20,21 @@ export type ContactResult =
  * email that cannot be sent is recorded as failed next to the stored message.
  */
 export async function sendContactMessage(
-  db: Database,
-  { tenantId, clientIp }: { tenantId: string; clientIp: string },
+  { db, tenantId }: StoreScope,
+  { clientIp }: { clientIp: string },
   input: unknown,
 ): Promise<ContactResult> {
-  const parsed = contactMessageSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Please check the form", fieldErrors };
+  const parsed = parseWith(contactMessageSchema, input);
+  if (!parsed.ok) {
+    const error = Object.values(parsed.errors)[0] ?? "Please check the form";
+    return { ok: false, status: 400, error, fieldErrors: parsed.errors };
   }
   if (!(await consumeAttempt(db, `contact:${clientIp}`, CONTACT_PER_CLIENT))) {
-    return { ok: false, status: 429, error: "Too many attempts, try again later" };
+    return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS };
   }
-  const message = parsed.data;
+  const message = parsed.value;
   await db.transaction(async (tx) => {
-    const settings = await getStoreSettings(tx, tenantId);
+    const settings = await getStoreSettings({ db: tx, tenantId });
     const [row] = await tx
       .insert(contactMessages)
       .values({ tenantId, ...message })

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { orders } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 
@@ -28,12 +29,12 @@ export interface AbandonedOrder {
 /** The order was written and is waiting, but its payment never started: no session yet. */
 export const paymentNeverStarted = () => and(eq(orders.status, "awaiting_payment"), isNull(orders.paymentSessionId));
 
-/** Closes one order whose payment could not be started; does nothing once it has a session or another status. */
-export async function abandonOrder(db: Database, orderId: string): Promise<boolean> {
+/** Closes one of the store's orders whose payment could not be started; does nothing once it has a session or another status. */
+export async function abandonOrder({ db, tenantId }: StoreScope, orderId: string): Promise<boolean> {
   const closed = await db
     .update(orders)
     .set({ status: "abandoned", updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), paymentNeverStarted()))
+    .where(and(eq(orders.tenantId, tenantId), eq(orders.id, orderId), paymentNeverStarted()))
     .returning({ id: orders.id });
   return closed.length > 0;
 }

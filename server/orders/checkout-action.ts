@@ -1,8 +1,11 @@
 import { checkoutRequestSchema, type CheckoutRequest } from "../../core/checkout-form.ts";
+import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
+import { parseWith, type FormErrors } from "../../core/forms.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { AppServices } from "../context.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { paymentProvider } from "../payments/payment-provider.ts";
 import { testPaymentsAllowed } from "../payments/test-provider.ts";
 import { placeOrder } from "./place-order.ts";
@@ -13,23 +16,22 @@ export const CHECKOUT_PER_CLIENT: ThrottleRule = { max: 20, windowSeconds: 10 * 
 
 export type CheckoutResult =
   | { ok: true; url: string; orderNumber: string }
-  | { ok: false; status: number; error: string; fieldErrors?: Record<string, string> };
+  | { ok: false; status: number; error: string; fieldErrors?: FormErrors };
 
 /** Validates the shopper's request, writes the order and opens the hosted payment page. */
 export async function startCheckout(
+  scope: StoreScope,
   services: AppServices,
-  { tenantId, clientIp }: { tenantId: string; clientIp: string },
+  { clientIp }: { clientIp: string },
   body: unknown,
 ): Promise<CheckoutResult> {
-  const parsed = checkoutRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".")] ??= issue.message;
-    const first = parsed.error.issues[0]?.message ?? "Please complete the required fields before checkout";
-    return { ok: false, status: 400, error: first, fieldErrors };
+  const parsed = parseWith(checkoutRequestSchema, body);
+  if (!parsed.ok) {
+    const first = Object.values(parsed.errors)[0] ?? "Please complete the required fields before checkout";
+    return { ok: false, status: 400, error: first, fieldErrors: parsed.errors };
   }
   try {
-    return await placeCheckout(services, { tenantId, clientIp }, parsed.data);
+    return await placeCheckout(scope, services, clientIp, parsed.value);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     services.log.warn({ err: error }, "checkout: database unavailable");
@@ -38,12 +40,13 @@ export async function startCheckout(
 }
 
 async function placeCheckout(
+  scope: StoreScope,
   services: AppServices,
-  { tenantId, clientIp }: { tenantId: string; clientIp: string },
+  clientIp: string,
   request: CheckoutRequest,
 ): Promise<CheckoutResult> {
-  if (!(await consumeAttempt(services.db, `checkout:${clientIp}`, CHECKOUT_PER_CLIENT))) {
-    return { ok: false, status: 429, error: "Too many attempts, try again later" };
+  if (!(await consumeAttempt(scope.db, `checkout:${clientIp}`, CHECKOUT_PER_CLIENT))) {
+    return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS };
   }
   const provider = paymentProvider(services);
   if (provider.name === "test" && !testPaymentsAllowed(services.config)) {
@@ -55,9 +58,10 @@ async function placeCheckout(
     };
   }
   try {
-    const settings = await getStoreSettings(services.db, tenantId);
+    const settings = await getStoreSettings(scope);
     const placed = await placeOrder(
-      { db: services.db, tenantId, provider, publicUrl: services.config.PUBLIC_URL, storeName: settings.storeName },
+      scope,
+      { provider, publicUrl: services.config.PUBLIC_URL, storeName: settings.storeName },
       request,
     );
     return { ok: true, url: placed.paymentUrl, orderNumber: placed.orderNumber };

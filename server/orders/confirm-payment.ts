@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { StoreScope } from "../db/store-scope.ts";
 import { orderItems, orders, payments } from "../db/schema.ts";
 import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
@@ -29,12 +29,13 @@ export class PaymentMismatchError extends Error {
  * The one step that turns a paid checkout into an order: marks it `new`, records
  * the payment and queues the customer's and the owner's emails — in one
  * transaction, so any number of repeated or concurrent calls (webhook and
- * thank-you page racing) do all of it exactly once. Answers null for an unknown session.
+ * thank-you page racing) do all of it exactly once. Answers null for a session that is
+ * not one of this store's.
  * An address that cannot be sent to never holds an order back: its email is recorded
  * as failed (for the owner to see) and the order is confirmed all the same.
  */
 export async function confirmPayment(
-  db: Database,
+  { db, tenantId }: StoreScope,
   confirmation: PaymentConfirmation,
   context: { publicUrl: string },
 ): Promise<ConfirmedOrder | null> {
@@ -43,13 +44,13 @@ export async function confirmPayment(
     const [order] = await tx
       .select()
       .from(orders)
-      .where(eq(orders.paymentSessionId, confirmation.sessionId))
+      .where(and(eq(orders.tenantId, tenantId), eq(orders.paymentSessionId, confirmation.sessionId)))
       .for("update");
     if (!order) return null;
     const items = await tx
       .select()
       .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
+      .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, order.id)))
       .orderBy(asc(orderItems.position));
     if (order.status === "new") return { ...order, items };
 
@@ -78,7 +79,7 @@ export async function confirmPayment(
     if (!paid) throw new Error(`Order ${order.orderNumber} vanished while being confirmed`);
     if (recorded.length === 0) return { ...paid, items };
 
-    const settings = await getStoreSettings(tx, order.tenantId);
+    const settings = await getStoreSettings({ db: tx, tenantId });
     const store = {
       storeName: settings.storeName,
       email: settings.contactEmail,

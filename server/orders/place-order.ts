@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
 import type { CheckoutRequest } from "../../core/checkout-form.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { orderItems, orders } from "../db/schema.ts";
 import { CANCEL_PATH, successPath, type HostedCheckout, type PaymentProvider } from "../payments/provider.ts";
@@ -18,8 +18,6 @@ export interface PlacedOrder {
 }
 
 interface PlaceOrderDeps {
-  db: Database;
-  tenantId: string;
   provider: PaymentProvider;
   publicUrl: string;
   storeName: string;
@@ -31,9 +29,13 @@ interface PlaceOrderDeps {
  * exactly the amounts the server computed. An order whose payment page could not be
  * opened is closed as abandoned.
  */
-export async function placeOrder(deps: PlaceOrderDeps, request: CheckoutRequest): Promise<PlacedOrder> {
-  const lines = await priceLines(deps.db, deps.tenantId, request.items);
-  const order = await insertOrder(deps, request, lines);
+export async function placeOrder(
+  scope: StoreScope,
+  deps: PlaceOrderDeps,
+  request: CheckoutRequest,
+): Promise<PlacedOrder> {
+  const lines = await priceLines(scope, request.items);
+  const order = await insertOrder(scope, deps, request, lines);
 
   let checkout: HostedCheckout;
   try {
@@ -56,15 +58,15 @@ export async function placeOrder(deps: PlaceOrderDeps, request: CheckoutRequest)
     // The shopper never reaches a payment page, so this order can never be paid. If
     // closing it fails too (the database is down), the sweeper closes it later; the
     // provider's error is the one the shopper's answer is made from.
-    await abandonOrder(deps.db, order.id).catch(() => false);
+    await abandonOrder(scope, order.id).catch(() => false);
     throw error;
   }
   // Only an order still waiting for its payment gets a session: one the sweeper has
   // closed in the meantime must not send the shopper to pay for it.
-  const started = await deps.db
+  const started = await scope.db
     .update(orders)
     .set({ paymentSessionId: checkout.sessionId })
-    .where(and(eq(orders.id, order.id), paymentNeverStarted()))
+    .where(and(eq(orders.tenantId, scope.tenantId), eq(orders.id, order.id), paymentNeverStarted()))
     .returning({ id: orders.id });
   if (started.length === 0) throw new Error(`Order ${order.orderNumber} was closed before its payment started`);
   return { orderId: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents, paymentUrl: checkout.url };
@@ -72,16 +74,21 @@ export async function placeOrder(deps: PlaceOrderDeps, request: CheckoutRequest)
 
 const ORDER_NUMBER_ATTEMPTS = 5;
 
-async function insertOrder(deps: PlaceOrderDeps, request: CheckoutRequest, lines: PricedLine[]) {
+async function insertOrder(
+  { db, tenantId }: StoreScope,
+  deps: PlaceOrderDeps,
+  request: CheckoutRequest,
+  lines: PricedLine[],
+) {
   const { customer } = request;
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const [order] = await tx
           .insert(orders)
           .values({
-            tenantId: deps.tenantId,
+            tenantId,
             orderNumber: generateOrderNumber(),
             status: "awaiting_payment",
             customerName: customer.customerName,
@@ -106,7 +113,7 @@ async function insertOrder(deps: PlaceOrderDeps, request: CheckoutRequest, lines
         if (!order) throw new Error("Order insert returned nothing");
         await tx.insert(orderItems).values(
           lines.map((line, position) => ({
-            tenantId: deps.tenantId,
+            tenantId,
             orderId: order.id,
             productId: line.productId,
             productName: line.productName,

@@ -1,6 +1,6 @@
 import type { CartLineRequest } from "../../core/checkout-form.ts";
 import { priceCartLines } from "../catalog/cart-pricing.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 
 export interface PricedLine {
   productId: string;
@@ -22,12 +22,12 @@ export class CartRejectedError extends Error {
  * the fabric's upcharge, from the database), refusing any line that cannot be sold.
  * Whatever the browser believes a line costs is never consulted.
  */
-export async function priceLines(db: Database, tenantId: string, lines: CartLineRequest[]): Promise<PricedLine[]> {
+export async function priceLines(scope: StoreScope, lines: CartLineRequest[]): Promise<PricedLine[]> {
   const keys = new Set(lines.map((line) => `${line.productId}:${line.fabricCode}`));
   if (keys.size !== lines.length) {
     throw new CartRejectedError("Your cart lists the same item twice. Please refresh the page and try again.");
   }
-  const priced = await priceCartLines(db, tenantId, lines);
+  const priced = await priceCartLines(scope, lines);
   return priced.map((line, index) => {
     if (!line.available) {
       throw new CartRejectedError("An item in your cart is no longer available. Please remove it and try again.");

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { DEFAULT_TENANT } from "../../core/constants.ts";
 import type { Database } from "../db/client.ts";
-import { paymentEvents } from "../db/schema.ts";
+import { orders, paymentEvents } from "../db/schema.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import type { Logger } from "../logger.ts";
 import { confirmPayment } from "./confirm-payment.ts";
 import { markCheckoutUnpaid } from "./mark-unpaid.ts";
@@ -17,6 +19,20 @@ export interface WebhookDeps {
 export interface WebhookResult {
   status: number;
   body: Record<string, unknown>;
+}
+
+/**
+ * The store a checkout session belongs to. A webhook arrives outside any store's
+ * request, so the store is the one whose order holds the session (session ids are
+ * unique); a session no order holds is looked up in the default store, where the
+ * confirmation then finds nothing to do.
+ */
+async function storeOfSession(db: Database, sessionId: string): Promise<StoreScope> {
+  const [order] = await db
+    .select({ tenantId: orders.tenantId })
+    .from(orders)
+    .where(eq(orders.paymentSessionId, sessionId));
+  return { db, tenantId: order?.tenantId ?? DEFAULT_TENANT };
 }
 
 /**
@@ -47,7 +63,7 @@ export async function handleStripeWebhook(
       // Bank debits and the like complete later, with async_payment_succeeded.
       if (session.payment_status === "unpaid") break;
       await confirmPayment(
-        deps.db,
+        await storeOfSession(deps.db, session.id),
         {
           sessionId: session.id,
           amountCents: session.amount_total ?? null,
@@ -58,12 +74,16 @@ export async function handleStripeWebhook(
       );
       break;
     }
-    case "checkout.session.async_payment_failed":
-      await markCheckoutUnpaid(deps.db, event.data.object.id, "payment_failed");
+    case "checkout.session.async_payment_failed": {
+      const sessionId = event.data.object.id;
+      await markCheckoutUnpaid(await storeOfSession(deps.db, sessionId), sessionId, "payment_failed");
       break;
-    case "checkout.session.expired":
-      await markCheckoutUnpaid(deps.db, event.data.object.id, "expired");
+    }
+    case "checkout.session.expired": {
+      const sessionId = event.data.object.id;
+      await markCheckoutUnpaid(await storeOfSession(deps.db, sessionId), sessionId, "expired");
       break;
+    }
     default:
       deps.log.debug({ type: event.type }, "stripe webhook ignored");
   }

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AppServices } from "../context.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { orderItems, orders } from "../db/schema.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import { confirmPayment } from "./confirm-payment.ts";
@@ -19,27 +20,34 @@ export type TestCheckoutPage =
   | { kind: "not-found" }
   | { kind: "disabled" };
 
-async function findTestOrder(services: AppServices, sessionId: string) {
+/** The store's order paid through a test session; another store's session is not found. */
+async function findTestOrder({ db, tenantId }: StoreScope, sessionId: string) {
   if (!sessionId.startsWith(TEST_SESSION_PREFIX)) return undefined;
-  const [order] = await services.db
+  const [order] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.paymentSessionId, sessionId), eq(orders.paymentProvider, "test")));
+    .where(
+      and(eq(orders.tenantId, tenantId), eq(orders.paymentSessionId, sessionId), eq(orders.paymentProvider, "test")),
+    );
   return order;
 }
 
 /** What the built-in test payment page shows for a session. */
-export async function loadTestCheckout(services: AppServices, sessionId: string): Promise<TestCheckoutPage> {
+export async function loadTestCheckout(
+  scope: StoreScope,
+  services: AppServices,
+  sessionId: string,
+): Promise<TestCheckoutPage> {
   if (!testPaymentsAllowed(services.config)) return { kind: "disabled" };
-  const order = await findTestOrder(services, sessionId);
+  const order = await findTestOrder(scope, sessionId);
   if (!order) return { kind: "not-found" };
   if (order.status === "new") return { kind: "done", redirectTo: successPath(sessionId) };
   if (order.status !== "awaiting_payment") return { kind: "done", redirectTo: CANCEL_PATH };
-  const settings = await getStoreSettings(services.db, order.tenantId);
-  const items = await services.db
+  const settings = await getStoreSettings(scope);
+  const items = await scope.db
     .select()
     .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
+    .where(and(eq(orderItems.tenantId, scope.tenantId), eq(orderItems.orderId, order.id)))
     .orderBy(asc(orderItems.position));
   return {
     kind: "pay",
@@ -62,20 +70,21 @@ export async function loadTestCheckout(services: AppServices, sessionId: string)
  * Answers where to send the shopper, or null when there is no such session.
  */
 export async function finishTestCheckout(
+  scope: StoreScope,
   services: AppServices,
   sessionId: string,
   intent: "complete" | "cancel",
 ): Promise<string | null> {
   if (!testPaymentsAllowed(services.config)) return null;
-  const order = await findTestOrder(services, sessionId);
+  const order = await findTestOrder(scope, sessionId);
   if (!order) return null;
   if (intent === "cancel") {
-    await markCheckoutUnpaid(services.db, sessionId, "canceled");
+    await markCheckoutUnpaid(scope, sessionId, "canceled");
     return CANCEL_PATH;
   }
   if (order.status !== "awaiting_payment" && order.status !== "new") return CANCEL_PATH;
   await confirmPayment(
-    services.db,
+    scope,
     { sessionId, amountCents: order.totalCents, source: "test-page" },
     { publicUrl: services.config.PUBLIC_URL },
   );

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { AppServices } from "../context.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { emailOutbox } from "../db/schema.ts";
 import { paymentProvider } from "../payments/payment-provider.ts";
 import { confirmPayment, PaymentMismatchError } from "./confirm-payment.ts";
@@ -28,19 +28,23 @@ export type ReturnVerification = { ok: true; order: VerifiedOrder } | { ok: fals
  * The thank-you page's half of payment confirmation: asks the provider whether the
  * session was paid and, if so, runs the same idempotent confirmation as the webhook.
  */
-export async function verifyReturn(services: AppServices, sessionId: string | null): Promise<ReturnVerification> {
+export async function verifyReturn(
+  scope: StoreScope,
+  services: AppServices,
+  sessionId: string | null,
+): Promise<ReturnVerification> {
   if (!sessionId) return { ok: false, error: "No session ID found. Payment cannot be verified." };
   const failed = { ok: false, error: "There was a problem verifying your payment." } as const;
   try {
     const session = await paymentProvider(services).getSession(sessionId);
     if (!session?.paid) return failed;
     const order = await confirmPayment(
-      services.db,
+      scope,
       { sessionId, amountCents: session.amountTotalCents, source: "thank-you" },
       { publicUrl: services.config.PUBLIC_URL },
     );
     if (!order) return failed;
-    const confirmationEmailFailed = await hasConfirmationEmailFailed(services.db, order.tenantId, order.id);
+    const confirmationEmailFailed = await hasConfirmationEmailFailed(scope, order.id);
     return {
       ok: true,
       order: {
@@ -68,7 +72,7 @@ export async function verifyReturn(services: AppServices, sessionId: string | nu
 }
 
 /** Whether the customer's confirmation email was given up on (still pending counts as not failed). */
-async function hasConfirmationEmailFailed(db: Database, tenantId: string, orderId: string): Promise<boolean> {
+async function hasConfirmationEmailFailed({ db, tenantId }: StoreScope, orderId: string): Promise<boolean> {
   const [email] = await db
     .select({ status: emailOutbox.status })
     .from(emailOutbox)

@@ -113,7 +113,8 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
 
   const placeWith = (provider: PaymentProvider) =>
     placeOrder(
-      { db: database.db, tenantId: FIXTURE_TENANT, provider, publicUrl: PUBLIC_URL, storeName: "Selvage Handmade" },
+      { db: database.db, tenantId: FIXTURE_TENANT },
+      { provider, publicUrl: PUBLIC_URL, storeName: "Selvage Handmade" },
       checkoutRequest(),
     );
 

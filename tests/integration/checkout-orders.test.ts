@@ -10,6 +10,7 @@ import type { AppServices } from "../../server/context.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startCheckout } from "../../server/orders/checkout-action.ts";
 import { confirmPayment } from "../../server/orders/confirm-payment.ts";
+import { markCheckoutUnpaid } from "../../server/orders/mark-unpaid.ts";
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { CartRejectedError } from "../../server/orders/price-lines.ts";
 import { createTestProvider } from "../../server/payments/test-provider.ts";
@@ -21,9 +22,8 @@ const PUBLIC_URL = "http://shop.test";
 describe.each(ENGINES)("orders on %s", (engine) => {
   let database: TestDatabase;
   let fixture: Awaited<ReturnType<typeof createCatalogFixture>>;
+  const shop = () => ({ db: database.db, tenantId: FIXTURE_TENANT });
   const deps = () => ({
-    db: database.db,
-    tenantId: FIXTURE_TENANT,
     provider: createTestProvider({ db: database.db, publicUrl: PUBLIC_URL }),
     publicUrl: PUBLIC_URL,
     storeName: "Selvage Handmade",
@@ -38,6 +38,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
 
   it("writes the order before payment, priced from the database, whatever the browser says", async () => {
     const placed = await placeOrder(
+      shop(),
       deps(),
       request([
         // A tampered browser claims a price of one cent: the schema drops it and the server prices the line.
@@ -104,18 +105,20 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     const [{ n: before }] = (await database.db.select({ n: count() }).from(orders)) as [{ n: number }];
     await expect(
       placeOrder(
+        shop(),
         deps(),
         request([{ productId: "6f1c2a9e-8d1b-4c7e-9a51-0b2f3c4d5e6f", fabricCode: "default", quantity: 1 }]),
       ),
     ).rejects.toThrow(CartRejectedError);
     await expect(
-      placeOrder(deps(), request([{ productId: fixture.tote.id, fabricCode: "no-such-fabric", quantity: 1 }])),
+      placeOrder(shop(), deps(), request([{ productId: fixture.tote.id, fabricCode: "no-such-fabric", quantity: 1 }])),
     ).rejects.toThrow("An item in your cart is no longer available");
     await expect(
-      placeOrder(deps(), request([{ productId: fixture.wallet.id, fabricCode: "navy-gingham", quantity: 1 }])),
+      placeOrder(shop(), deps(), request([{ productId: fixture.wallet.id, fabricCode: "navy-gingham", quantity: 1 }])),
     ).rejects.toThrow(CartRejectedError);
     await expect(
       placeOrder(
+        shop(),
         deps(),
         request([
           { productId: fixture.tote.id, fabricCode: "navy-gingham", quantity: 1 },
@@ -140,6 +143,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
 
   it("confirms a payment exactly once, however many confirmations race", async () => {
     const placed = await placeOrder(
+      shop(),
       deps(),
       request([{ productId: fixture.tote.id, fabricCode: "navy-gingham", quantity: 1 }]),
     );
@@ -148,7 +152,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         confirmPayment(
-          database.db,
+          shop(),
           { sessionId, amountCents: 6500, source: i % 2 ? "webhook" : "thank-you" },
           { publicUrl: PUBLIC_URL },
         ),
@@ -170,25 +174,29 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     expect(customerEmail.html).toContain(`${PUBLIC_URL}/uploads/products/tote-main.webp`);
   });
 
-  it("answers nothing for an unknown session and refuses a payment of the wrong amount", async () => {
+  it("answers nothing for an unknown session or another store's, and refuses a payment of the wrong amount", async () => {
     expect(
       await confirmPayment(
-        database.db,
+        shop(),
         { sessionId: "cs_unknown", amountCents: 1, source: "webhook" },
         { publicUrl: PUBLIC_URL },
       ),
     ).toBeNull();
     const placed = await placeOrder(
+      shop(),
       deps(),
       request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
     );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    const sessionId = order!.paymentSessionId!;
+    // Another store never reaches this store's payment session.
+    const otherStore = { db: database.db, tenantId: "someone-else" };
+    expect(
+      await confirmPayment(otherStore, { sessionId, amountCents: 3200, source: "webhook" }, { publicUrl: PUBLIC_URL }),
+    ).toBeNull();
+    expect(await markCheckoutUnpaid(otherStore, sessionId, "expired")).toBe(false);
     await expect(
-      confirmPayment(
-        database.db,
-        { sessionId: order!.paymentSessionId!, amountCents: 100, source: "webhook" },
-        { publicUrl: PUBLIC_URL },
-      ),
+      confirmPayment(shop(), { sessionId, amountCents: 100, source: "webhook" }, { publicUrl: PUBLIC_URL }),
     ).rejects.toThrow(/expected 3200/);
     const [after] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(after?.status).toBe("awaiting_payment");
@@ -196,6 +204,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
 
   it("escapes what shoppers type in the emails", async () => {
     const placed = await placeOrder(
+      shop(),
       deps(),
       checkoutRequestSchema.parse({
         customer: {
@@ -208,7 +217,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     );
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     await confirmPayment(
-      database.db,
+      shop(),
       { sessionId: order!.paymentSessionId!, amountCents: null, source: "thank-you" },
       { publicUrl: PUBLIC_URL },
     );
@@ -244,14 +253,15 @@ describe("test payments on a real (https) shop", () => {
   it("are refused unless explicitly allowed, and nothing is written", async () => {
     const fixture = await createCatalogFixture(database.db);
     const body = { customer: CUSTOMER, items: [{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }] };
-    const where = { tenantId: FIXTURE_TENANT, clientIp: "203.0.113.1" };
-    expect(await startCheckout(services({}), where, body)).toEqual({
+    const shop = { db: database.db, tenantId: FIXTURE_TENANT };
+    const client = { clientIp: "203.0.113.1" };
+    expect(await startCheckout(shop, services({}), client, body)).toEqual({
       ok: false,
       status: 503,
       error: "Online payment is not available right now. Please contact us to place your order.",
     });
     expect(await database.db.select().from(orders)).toEqual([]);
-    const allowed = await startCheckout(services({ ALLOW_TEST_PAYMENTS: "true" }), where, body);
+    const allowed = await startCheckout(shop, services({ ALLOW_TEST_PAYMENTS: "true" }), client, body);
     expect(allowed).toMatchObject({
       ok: true,
       url: expect.stringMatching(/^https:\/\/shop\.example\.com\/pay\/test\/test_cs_/),

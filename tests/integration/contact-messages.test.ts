@@ -18,7 +18,7 @@ describe.each(ENGINES)("contact messages on %s", (engine) => {
   afterAll(() => database?.dispose());
 
   const send = (input: unknown, clientIp = "203.0.113.7") =>
-    sendContactMessage(database.db, { tenantId: FIXTURE_TENANT, clientIp }, input);
+    sendContactMessage({ db: database.db, tenantId: FIXTURE_TENANT }, { clientIp }, input);
   const message = {
     name: "Grace Hopper",
     email: "grace@example.com",

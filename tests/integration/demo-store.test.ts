@@ -64,7 +64,7 @@ describe.each(ENGINES)("demo store on %s", (engine) => {
   });
 
   it("fills the catalogue as a real shop would look", async () => {
-    const catalogue = await listProducts(database.db, DEFAULT_TENANT);
+    const catalogue = await listProducts({ db: database.db, tenantId: DEFAULT_TENANT });
     expect(catalogue.length).toBeGreaterThanOrEqual(12);
     expect(new Set(catalogue.map((p) => p.categorySlug)).size).toBe(4);
     const withSelection = catalogue.filter((p) => p.hasFabricSelection);
@@ -80,7 +80,7 @@ describe.each(ENGINES)("demo store on %s", (engine) => {
   });
 
   it("stores every picture it refers to, with its responsive variants", async () => {
-    const catalogue = await listProducts(database.db, DEFAULT_TENANT);
+    const catalogue = await listProducts({ db: database.db, tenantId: DEFAULT_TENANT });
     const urls = catalogue.flatMap((p) => [
       ...p.defaultImages.filter(Boolean),
       ...p.fabrics.flatMap((f) => [f.swatchUrl, ...f.imgOverride].filter(Boolean)),

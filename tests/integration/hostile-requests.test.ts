@@ -1252,8 +1252,9 @@ describe.each(ENGINES)("hostile requests on %s", (engine) => {
 
     // An order waiting at the test payment page.
     const placed = await startCheckout(
+      { db: app.services.db, tenantId: DEFAULT_TENANT },
       app.services,
-      { tenantId: DEFAULT_TENANT, clientIp: "192.0.2.1" },
+      { clientIp: "192.0.2.1" },
       { customer: CUSTOMER, items: [{ productId: tote.id, fabricCode: "navy-gingham", quantity: 1 }] },
     );
     if (!placed.ok) throw new Error(`setup order failed: ${placed.error}`);

@@ -9,7 +9,7 @@ import type { AppServices } from "../../server/context.ts";
 import { SHOP_UNAVAILABLE_MESSAGE } from "../../server/db/availability.ts";
 import { accounts, emailOutbox, storeMembers, users } from "../../server/db/schema.ts";
 import { accountAttemptKeys, countAttempt, PASSWORD_RESET, SIGN_IN } from "../../server/http/throttle.ts";
-import { TOO_MANY_ATTEMPTS } from "../../server/auth/sign-in.ts";
+import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import { startAdminApp, type AdminApp } from "../support/admin-app.ts";
 import { BUILD_DIR, freePort, ROOT_DIR } from "../support/app-server.ts";
 import { ENGINES } from "../support/test-database.ts";

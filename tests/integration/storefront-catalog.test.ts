@@ -21,6 +21,8 @@ const OTHER_TENANT = "someone-else";
 describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
   let database: TestDatabase;
   const ids: Record<string, string> = {};
+  /** The store under test; the other tenant's rows must never show up in it. */
+  const shop = () => ({ db: database.db, tenantId: TENANT });
 
   beforeAll(async () => {
     database = await createTestDatabase(engine);
@@ -102,8 +104,7 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
 
   describe("search", () => {
     it("matches name or description, case-insensitively and trimmed, in this store only", async () => {
-      const names = async (query: string) =>
-        (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
+      const names = async (query: string) => (await searchProducts(shop(), query)).map((product) => product.name);
       expect(await names("  canvas ")).toEqual(["Market Tote"]);
       expect(await names("MARKET")).toEqual(["Market Tote"]);
       expect(await names("snap")).toEqual(["Snap_Clutch"]);
@@ -111,8 +112,7 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
     });
 
     it("treats % and _ as themselves, and a blank query as no search", async () => {
-      const names = async (query: string) =>
-        (await searchProducts(database.db, TENANT, query)).map((product) => product.name);
+      const names = async (query: string) => (await searchProducts(shop(), query)).map((product) => product.name);
       expect(await names("100%")).toEqual(["Market Tote"]);
       // As wildcards these would match "snap"; taken literally they match nothing.
       expect(await names("n_p")).toEqual([]);
@@ -125,32 +125,30 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
 
   describe("products and categories", () => {
     it("finds a product by slug within the store, with its fabrics", async () => {
-      const tote = await getProductBySlug(database.db, TENANT, "market-tote");
+      const tote = await getProductBySlug(shop(), "market-tote");
       expect(tote).toMatchObject({ name: "Market Tote", categorySlug: "bags", priceCents: 6400 });
       expect(tote?.fabrics.map((fabric) => fabric.code)).toEqual(["navy", "floral"]);
-      expect(await getProductBySlug(database.db, TENANT, "nope")).toBeNull();
+      expect(await getProductBySlug(shop(), "nope")).toBeNull();
     });
 
     it("lists only products with a picture for the slideshow", async () => {
-      expect((await listProductsWithImages(database.db, TENANT, 4)).map((product) => product.slug)).toEqual([
-        "market-tote",
-      ]);
+      expect((await listProductsWithImages(shop(), 4)).map((product) => product.slug)).toEqual(["market-tote"]);
     });
 
     it("lists the store's categories in order and finds one by slug", async () => {
-      expect((await listCategories(database.db, TENANT)).map((category) => category.slug)).toEqual([
+      expect((await listCategories(shop())).map((category) => category.slug)).toEqual([
         "purses",
         "bags",
         "other-products",
       ]);
-      expect(await getCategoryBySlug(database.db, TENANT, "bags")).toMatchObject({ name: "Bags" });
-      expect(await getCategoryBySlug(database.db, TENANT, "wallets")).toBeNull();
+      expect(await getCategoryBySlug(shop(), "bags")).toMatchObject({ name: "Bags" });
+      expect(await getCategoryBySlug(shop(), "wallets")).toBeNull();
     });
 
     it("picks tile pictures: own product, else Other Products borrows, else the category's image", async () => {
-      const images = await firstProductImageByCategory(database.db, TENANT);
+      const images = await firstProductImageByCategory(shop());
       expect(Object.fromEntries(images)).toEqual({ bags: "/uploads/tote-detail.webp" });
-      const all = await listCategories(database.db, TENANT);
+      const all = await listCategories(shop());
       const tile = (slug: string) =>
         categoryTileImage(
           all.find((category) => category.slug === slug)!,
@@ -166,7 +164,7 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
     it("prices lines from the database: product price plus the fabric's upcharge", async () => {
       const tote = ids[`${TENANT}:market-tote`]!;
       const clutch = ids[`${TENANT}:snap_clutch`]!;
-      const lines = await priceCartLines(database.db, TENANT, [
+      const lines = await priceCartLines(shop(), [
         { productId: tote, fabricCode: "floral" },
         { productId: tote, fabricCode: "navy" },
         { productId: clutch, fabricCode: "default" },
@@ -208,7 +206,7 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
     it("answers unavailable for unknown products, fabrics, other stores' products and malformed ids", async () => {
       const tote = ids[`${TENANT}:market-tote`]!;
       const theirs = ids[`${OTHER_TENANT}:market-tote`]!;
-      const lines = await priceCartLines(database.db, TENANT, [
+      const lines = await priceCartLines(shop(), [
         { productId: tote, fabricCode: "gone" },
         { productId: theirs, fabricCode: "default" },
         { productId: "not-a-uuid", fabricCode: "default" },

@@ -33,9 +33,8 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
 
   const place = () =>
     placeOrder(
+      { db: database.db, tenantId: FIXTURE_TENANT },
       {
-        db: database.db,
-        tenantId: FIXTURE_TENANT,
         provider: createStripeProvider(
           { secretKey: "sk_test_123", apiUrl: standIn.url, publicUrl: PUBLIC_URL },
           stripe,

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "../ui/button.tsx";
+import { TOO_MANY_ATTEMPTS } from "../../../core/constants.ts";
+import type { FormErrors } from "../../../core/forms.ts";
 import { notify, notifyError } from "../../lib/notify.ts";
 
-export type ContactActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+export type ContactActionResult = { ok: true } | { ok: false; error: string; fieldErrors?: FormErrors };
 
 const fieldClass =
   "border-ink/15 focus:border-ink/40 focus:outline-brand h-12 w-full rounded-xl border bg-white px-4 focus:outline-2 focus:outline-offset-1 aria-invalid:border-red-600";
@@ -23,7 +25,7 @@ export function ContactForm() {
       notify("Message sent successfully!");
       form.current?.reset();
     } else if (!result.fieldErrors) {
-      notifyError(result.error === "Too many attempts, try again later" ? result.error : FAILED);
+      notifyError(result.error === TOO_MANY_ATTEMPTS ? result.error : FAILED);
     }
   }, [result]);
 
@@ -112,7 +114,7 @@ export function ContactForm() {
       </div>
       {result && !result.ok && !result.fieldErrors && (
         <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {result.error === "Too many attempts, try again later" ? result.error : FAILED}
+          {result.error === TOO_MANY_ATTEMPTS ? result.error : FAILED}
         </p>
       )}
       <Button type="submit" size="lg" className="mt-8 w-full sm:w-auto" disabled={fetcher.state !== "idle"}>

@@ -10,6 +10,7 @@ const tote: ProductCardData = {
   priceCents: 4500,
   hasFabricSelection: true,
   fabricCount: 3,
+  available: true,
   image: "/uploads/products/tote/abc-1200x1200.webp",
 };
 const render = (element: React.ReactElement) => renderToStaticMarkup(<MemoryRouter>{element}</MemoryRouter>);
@@ -33,7 +34,7 @@ describe("ProductCard", () => {
   });
 
   it("marks a product with fabric selection but no fabrics 'Not Available', and falls back to the placeholder", () => {
-    const html = render(<ProductCard product={{ ...tote, fabricCount: 0, image: null }} />);
+    const html = render(<ProductCard product={{ ...tote, fabricCount: 0, available: false, image: null }} />);
     expect(html).toContain("Not Available");
     expect(html).toContain('src="/images/placeholder.jpg"');
   });

@@ -10,6 +10,8 @@ export interface ProductCardData {
   priceCents: number;
   hasFabricSelection: boolean;
   fabricCount: number;
+  /** Whether it can be bought (core/product.ts isProductAvailable). */
+  available: boolean;
   image: string | null;
 }
 
@@ -17,7 +19,7 @@ export interface ProductCardData {
 export const PRODUCT_GRID_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw";
 
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
-  const unavailable = product.hasFabricSelection && product.fabricCount === 0;
+  const unavailable = !product.available;
   return (
     <Link
       to={productPath(product.slug)}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
+import { isProductAvailable } from "../../../core/product.ts";
 import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { notifyError } from "../../lib/notify.ts";
@@ -31,7 +32,7 @@ export function ProductPurchase({
   image: string;
 }) {
   const [quantity, setQuantity] = useState(1);
-  const available = !product.hasFabricSelection || product.fabrics.length > 0;
+  const available = isProductAvailable(product);
   const chosen = product.hasFabricSelection ? product.fabrics.find((fabric) => fabric.code === fabricCode) : undefined;
   const unitCents = priceLineCents(product.priceCents, chosen?.upchargeCents ?? 0);
 

@@ -4,8 +4,9 @@ import { data, Link, useFetcher, useSearchParams } from "react-router";
 import { ShieldCheck } from "lucide-react";
 import type { Route } from "./+types/checkout";
 import { customerSchema, type CustomerDetails } from "../../../core/checkout-form.ts";
+import { parseWith, type FormErrors } from "../../../core/forms.ts";
 import { formatPrice } from "../../../core/money.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { requestContext, servicesContext, storeContext } from "../../../server/context.ts";
 import { startCheckout, type CheckoutResult } from "../../../server/orders/checkout-action.ts";
 import { CheckoutField } from "../../components/checkout/checkout-field";
 import { PaymentLogos } from "../../components/checkout/payment-logos";
@@ -19,18 +20,21 @@ import { readJson } from "../../../server/http/request-body.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJson(request);
-  const result = await startCheckout(context.get(servicesContext), context.get(requestContext), body);
+  const result = await startCheckout(
+    context.get(storeContext),
+    context.get(servicesContext),
+    context.get(requestContext),
+    body,
+  );
   return data(result, { status: result.ok ? 200 : result.status });
 }
 
 type FieldName = keyof CustomerDetails;
 
-/** Messages for the fields the shopper has touched, from the same schema the server uses. */
-function fieldErrors(customer: CustomerDetails): Partial<Record<FieldName, string>> {
-  const result = customerSchema.safeParse(customer);
-  const errors: Partial<Record<FieldName, string>> = {};
-  if (!result.success) for (const issue of result.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
-  return errors;
+/** Messages for the customer's fields, from the same schema the server uses. */
+function customerErrors(customer: CustomerDetails): FormErrors {
+  const parsed = parseWith(customerSchema, customer);
+  return parsed.ok ? {} : parsed.errors;
 }
 
 export default function Checkout() {
@@ -68,7 +72,7 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
   const [customer, setCustomer] = useState<CustomerDetails>(loadSavedCustomer);
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
 
-  const errors = useMemo(() => fieldErrors(customer), [customer]);
+  const errors = useMemo(() => customerErrors(customer), [customer]);
   const valid = Object.keys(errors).length === 0;
   const busy = fetcher.state !== "idle" || fetcher.data?.ok === true;
   const result = fetcher.data;

@@ -2,12 +2,12 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { DEFAULT_FABRIC_CODE } from "../../../core/constants.ts";
 import type { Route } from "./+types/test-payment";
 import { formatPrice } from "../../../core/money.ts";
-import { servicesContext } from "../../../server/context.ts";
+import { servicesContext, storeContext } from "../../../server/context.ts";
 import { finishTestCheckout, loadTestCheckout } from "../../../server/orders/test-checkout.ts";
 import { readForm } from "../../../server/http/request-body.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadTestCheckout(context.get(servicesContext), params.sessionId);
+  const page = await loadTestCheckout(context.get(storeContext), context.get(servicesContext), params.sessionId);
   if (page.kind === "done") throw redirect(page.redirectTo);
   if (page.kind === "not-found") throw data("This payment session does not exist.", { status: 404 });
   if (page.kind === "disabled") throw data("Test payments are turned off on this shop.", { status: 403 });
@@ -17,7 +17,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = (await readForm(request)).get("intent");
   if (intent !== "complete" && intent !== "cancel") throw data("Unknown action", { status: 400 });
-  const next = await finishTestCheckout(context.get(servicesContext), params.sessionId, intent);
+  const next = await finishTestCheckout(
+    context.get(storeContext),
+    context.get(servicesContext),
+    params.sessionId,
+    intent,
+  );
   if (!next) throw data("This payment session does not exist.", { status: 404 });
   return redirect(next);
 }

@@ -4,7 +4,7 @@ import { Await, Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import type { Route } from "./+types/thank-you";
 import { formatPrice } from "../../../core/money.ts";
-import { servicesContext } from "../../../server/context.ts";
+import { servicesContext, storeContext } from "../../../server/context.ts";
 import { verifyReturn, type ReturnVerification } from "../../../server/orders/verify-return.ts";
 import { buttonClass } from "../../components/ui/button";
 import { cart } from "../../lib/cart-store";
@@ -12,7 +12,7 @@ import { cart } from "../../lib/cart-store";
 export function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   // Streamed: the page shows "verifying" at once and the result when the provider answers.
-  return { verification: verifyReturn(context.get(servicesContext), sessionId), sessionId };
+  return { verification: verifyReturn(context.get(storeContext), context.get(servicesContext), sessionId), sessionId };
 }
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isCleanText } from "../../../core/text.ts";
 import type { Route } from "./+types/cart-prices";
 import { MAX_PRICED_LINES, priceCartLines } from "../../../server/catalog/cart-pricing.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { storeContext } from "../../../server/context.ts";
 import { readJson } from "../../../server/http/request-body.ts";
 
 // POST /api/cart/prices — the cart page asks for the current truth about its lines.
@@ -22,8 +22,7 @@ const requestSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = requestSchema.safeParse(await readJson(request));
   if (!parsed.success) return data({ error: "Invalid cart" }, { status: 400 });
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const lines = await priceCartLines(db, tenantId, parsed.data.lines);
+  const scope = context.get(storeContext);
+  const lines = await priceCartLines(scope, parsed.data.lines);
   return data({ lines }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/category";
 import { getCategoryBySlug } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listProducts } from "../../../server/catalog/product-catalog.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { servicesContext, storeContext } from "../../../server/context.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { PageMessage } from "../../components/shop/page-message.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
@@ -14,12 +14,12 @@ import { seoMeta, summarize } from "../../lib/seo.ts";
 export const CATEGORY_NOT_FOUND = "Category Not Found";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, log } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const category = await getCategoryBySlug(db, tenantId, params.slug);
+  const { log } = context.get(servicesContext);
+  const scope = context.get(storeContext);
+  const category = await getCategoryBySlug(scope, params.slug);
   if (!category) throw data(CATEGORY_NOT_FOUND, { status: 404 });
   // The heading renders at once; the products stream in behind 'Loading products...'.
-  const products = listProducts(db, tenantId, { categorySlug: category.slug })
+  const products = listProducts(scope, { categorySlug: category.slug })
     .then((list) => list.map(toProductCard))
     .catch((error: unknown) => {
       log.error({ err: error, category: category.slug }, "category products failed to load");

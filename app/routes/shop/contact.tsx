@@ -3,7 +3,7 @@ import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { firstProductImageByCategory } from "../../../server/catalog/categories.ts";
 import { sendContactMessage } from "../../../server/contact/send-contact-message.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { requestContext, servicesContext, storeContext } from "../../../server/context.ts";
 import { ContactForm, type ContactActionResult } from "../../components/shop/contact-form.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { FallbackImage } from "../../components/ui/fallback-image.tsx";
@@ -17,10 +17,10 @@ export const DEFAULT_CONTACT_IMAGE = "/images/contact.jpg";
 const CONTACT_IMAGE_CATEGORIES = ["purses", "bags"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log } = context.get(servicesContext);
+  const { log } = context.get(servicesContext);
   const form = Object.fromEntries(await readForm(request));
   try {
-    const result = await sendContactMessage(db, context.get(requestContext), form);
+    const result = await sendContactMessage(context.get(storeContext), context.get(requestContext), form);
     return data<ContactActionResult>(result, { status: result.ok ? 200 : result.status });
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
@@ -35,9 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const images = await firstProductImageByCategory(db, tenantId);
+  const scope = context.get(storeContext);
+  const images = await firstProductImageByCategory(scope);
   const image = CONTACT_IMAGE_CATEGORIES.map((slug) => images.get(slug)).find(Boolean) ?? DEFAULT_CONTACT_IMAGE;
   return { image };
 }

@@ -5,7 +5,7 @@ import { categoryTileImage, firstProductImageByCategory, listCategories } from "
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listProducts, listProductsWithImages } from "../../../server/catalog/product-catalog.ts";
 import { firstImage } from "../../../core/images.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { storeContext } from "../../../server/context.ts";
 import { CategoryTiles, CategoryTilesSkeleton } from "../../components/shop/category-tiles.tsx";
 import { FeaturedEmptyState } from "../../components/shop/featured-empty-state.tsx";
 import { HeroSlideshow, type HeroSlide } from "../../components/shop/hero-slideshow.tsx";
@@ -19,16 +19,15 @@ const FEATURED_COUNT = 4;
 const SLIDE_PRODUCTS = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
+  const scope = context.get(storeContext);
 
   const [featured, withImages] = await Promise.all([
-    listProducts(db, tenantId, { limit: FEATURED_COUNT }),
-    listProductsWithImages(db, tenantId, SLIDE_PRODUCTS),
+    listProducts(scope, { limit: FEATURED_COUNT }),
+    listProductsWithImages(scope, SLIDE_PRODUCTS),
   ]);
   // Below the fold: streamed after the first paint (pulsing tiles meanwhile). Started
   // only now, so a failure above cannot leave this promise rejected with no one awaiting it.
-  const categoryTiles = Promise.all([listCategories(db, tenantId), firstProductImageByCategory(db, tenantId)]).then(
+  const categoryTiles = Promise.all([listCategories(scope), firstProductImageByCategory(scope)]).then(
     ([categories, images]) =>
       categories.map((category) => ({
         slug: category.slug,

@@ -3,9 +3,10 @@ import { Await, data, isRouteErrorResponse, Link, useNavigate } from "react-rout
 import type { Route } from "./+types/product-page";
 import { CURRENCY } from "../../../core/constants.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { getProductBySlug, isAvailable, listProducts } from "../../../server/catalog/product-catalog.ts";
+import { getProductBySlug, listProducts } from "../../../server/catalog/product-catalog.ts";
+import { isProductAvailable } from "../../../core/product.ts";
 import { firstImage } from "../../../core/images.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { storeContext } from "../../../server/context.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { categoryPath, productPath } from "../../components/shop/nav-links.ts";
 import { PageMessage } from "../../components/shop/page-message.tsx";
@@ -21,12 +22,11 @@ export const PRODUCT_NOT_FOUND = "Product Not Found";
 const RELATED_COUNT = 4;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const product = await getProductBySlug(db, tenantId, params.slug);
+  const scope = context.get(storeContext);
+  const product = await getProductBySlug(scope, params.slug);
   if (!product) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   // Below the fold: streamed after the product itself.
-  const related = listProducts(db, tenantId, {
+  const related = listProducts(scope, {
     categorySlug: product.categorySlug,
     excludeSlug: product.slug,
     limit: RELATED_COUNT,
@@ -38,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       images: product.defaultImages.filter((image) => image.trim() !== ""),
       // The built-in "default" option of a product without fabric choice is not shown.
       fabrics: product.hasFabricSelection ? product.fabrics : [],
-      available: isAvailable(product),
+      available: isProductAvailable(product),
     },
     related,
   };

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { searchProducts } from "../../../server/catalog/product-catalog.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { storeContext } from "../../../server/context.ts";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { SearchForm } from "../../components/shop/search-form.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
@@ -13,11 +13,10 @@ import { seoMeta } from "../../lib/seo.ts";
 const MAX_QUERY_LENGTH = 100;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
+  const scope = context.get(storeContext);
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   // An empty or whitespace-only query searches nothing (spec §5).
-  const results = query ? (await searchProducts(db, tenantId, query)).map(toProductCard) : [];
+  const results = query ? (await searchProducts(scope, query)).map(toProductCard) : [];
   return { query, results };
 }
 

@@ -1,14 +1,13 @@
 import { Outlet, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/shop-layout";
 import { listCategories } from "../../../server/catalog/categories.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { storeContext } from "../../../server/context.ts";
 import { ShopChrome } from "../../components/shop/shop-chrome.tsx";
 import type { RootLoaderData } from "../../root.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const categories = await listCategories(db, tenantId);
+  const scope = context.get(storeContext);
+  const categories = await listCategories(scope);
   return { categories: categories.map(({ slug, name }) => ({ slug, name })) };
 }
 

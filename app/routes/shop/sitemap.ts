@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { listCategories } from "../../../server/catalog/categories.ts";
 import { listProductSlugs } from "../../../server/catalog/product-catalog.ts";
-import { requestContext, servicesContext } from "../../../server/context.ts";
+import { servicesContext, storeContext } from "../../../server/context.ts";
 
 // GET /sitemap.xml — every page a search engine should know: home, contact, the
 // categories and every product (with its last change).
@@ -9,9 +9,9 @@ import { requestContext, servicesContext } from "../../../server/context.ts";
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
-  const { tenantId } = context.get(requestContext);
-  const [categories, productRows] = await Promise.all([listCategories(db, tenantId), listProductSlugs(db, tenantId)]);
+  const { config } = context.get(servicesContext);
+  const scope = context.get(storeContext);
+  const [categories, productRows] = await Promise.all([listCategories(scope), listProductSlugs(scope)]);
   const origin = config.PUBLIC_URL;
   const entries = [
     { path: "/", lastmod: undefined },
