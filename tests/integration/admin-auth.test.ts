@@ -61,6 +61,8 @@ describe.each(ENGINES)("admin sign-in and protection on %s", (engine) => {
       ]),
     );
     expect(paths.some((path) => path.startsWith("/admin/products/edit/"))).toBe(true);
+    // The catch-all is walked too: strangers are refused there like everywhere else.
+    expect(PROTECTED.filter((page) => page.notFound)).toHaveLength(1);
     expect(PAGES.filter((page) => !page.protected).map((page) => page.path)).toEqual(
       expect.arrayContaining(["/admin/login", "/admin/reset-password", "/admin/update-password"]),
     );
@@ -87,12 +89,38 @@ describe.each(ENGINES)("admin sign-in and protection on %s", (engine) => {
 
   it("shows the owner every protected page", async () => {
     const owner = await signedInOwner();
-    for (const page of PROTECTED.filter((route) => !route.resource)) {
+    for (const page of PROTECTED.filter((route) => !route.resource && !route.notFound)) {
       const response = await owner.get(page.path);
       expect(response.status, page.path).toBe(200);
       expect(response.headers.get("cache-control"), page.path).toBe("no-store");
       expect(await response.text(), page.path).toContain(OWNER.email);
     }
+  });
+
+  it("carries a notice across a redirect into the admin layout, once", async () => {
+    const owner = await signedInOwner();
+    // Taken by the layout on the data request that follows the sign-in's redirect…
+    const first = await owner.get(dataUrl("/admin"));
+    expect(await first.text()).toContain("Successfully logged in");
+    // …and gone from the next, so revalidation or coming back does not show it again.
+    expect(await (await owner.get(dataUrl("/admin/products"))).text()).not.toContain("Successfully logged in");
+    expect(await (await owner.get("/admin")).text()).not.toContain("Successfully logged in");
+  });
+
+  it("answers an unknown admin path with a 404 inside the admin layout, for the owner only", async () => {
+    const owner = await signedInOwner();
+    for (const path of ["/admin/nope", "/admin/products/edit", "/admin/fabrics/nope/deeper"]) {
+      const response = await owner.get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      const html = await response.text();
+      expect(html, path).toContain("Page Not Found");
+      expect(html, path).toContain(OWNER.email); // the admin shell, signed in
+      expect(html, path).toContain('aria-label="Admin"'); // with its sidebar
+    }
+    const anonymous = await client().get("/admin/nope");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/admin/login");
   });
 
   it("refuses sign-in to an account that is not a member of the store, and ends its session", async () => {
