@@ -749,93 +749,96 @@ describe.each(ENGINES)("product editor on %s", (engine) => {
   });
 
   // Races that need a second connection holding a transaction open.
-  describe.runIf(engine === "postgres")("against another connection's open transaction", () => {
-    async function withConnection<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        return await work(client);
-      } finally {
-        await client.query("rollback").catch(() => {});
-        await client.end();
+  describe.runIf(engine === "postgres")(
+    "against another connection's open transaction (PostgreSQL only: PGlite has one connection)",
+    () => {
+      async function withConnection<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          return await work(client);
+        } finally {
+          await client.query("rollback").catch(() => {});
+          await client.end();
+        }
       }
-    }
 
-    /** Resolves once some session of this test's database waits for a lock. */
-    async function lockWaitBegins() {
-      const name = new URL(database.url!).pathname.slice(1);
-      for (let attempt = 0; attempt < 500; attempt++) {
-        const waiting = await withAdminClient((client) =>
-          client.query("select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [name]),
-        );
-        if (waiting.rowCount) return;
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      /** Resolves once some session of this test's database waits for a lock. */
+      async function lockWaitBegins() {
+        const name = new URL(database.url!).pathname.slice(1);
+        for (let attempt = 0; attempt < 500; attempt++) {
+          const waiting = await withAdminClient((client) =>
+            client.query("select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'", [name]),
+          );
+          if (waiting.rowCount) return;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error("no session began to wait for a lock");
       }
-      throw new Error("no session began to wait for a lock");
-    }
 
-    it("answers 409 when the unique index refuses a slug another transaction took after our check", async () => {
-      const store = await createStore(db);
-      const before = await dump(db);
-      const result = await withConnection(async (holder) => {
-        await holder.query("begin");
-        await holder.query(
-          `insert into products (tenant_id, slug, name, description, price_cents, category_id, source)
+      it("answers 409 when the unique index refuses a slug another transaction took after our check", async () => {
+        const store = await createStore(db);
+        const before = await dump(db);
+        const result = await withConnection(async (holder) => {
+          await holder.query("begin");
+          await holder.query(
+            `insert into products (tenant_id, slug, name, description, price_cents, category_id, source)
            values ($1, 'contested', 'Holder', 'Written by another connection.', 100, $2, $3)`,
-          [store.tenantId, store.bags.id, PRODUCT_SOURCE],
-        );
-        const [saved] = await Promise.all([
-          saveProduct(store.scope, productInput(store, { slug: "contested" })),
-          lockWaitBegins().then(() => holder.query("commit")),
-        ]);
-        return saved;
+            [store.tenantId, store.bags.id, PRODUCT_SOURCE],
+          );
+          const [saved] = await Promise.all([
+            saveProduct(store.scope, productInput(store, { slug: "contested" })),
+            lockWaitBegins().then(() => holder.query("commit")),
+          ]);
+          return saved;
+        });
+        expectRefused(result, 409, "slug", SLUG_TAKEN_MESSAGE);
+        const after = await dump(db);
+        expect(after.products.filter((row) => row.slug === "contested").map((row) => row.name)).toEqual(["Holder"]);
+        expect(after.products).toHaveLength(before.products.length + 1);
+        expect(after.fabrics).toEqual(before.fabrics);
       });
-      expectRefused(result, 409, "slug", SLUG_TAKEN_MESSAGE);
-      const after = await dump(db);
-      expect(after.products.filter((row) => row.slug === "contested").map((row) => row.name)).toEqual(["Holder"]);
-      expect(after.products).toHaveLength(before.products.length + 1);
-      expect(after.fabrics).toEqual(before.fabrics);
-    });
 
-    it("refuses the category when another transaction deletes it while the save runs, writing nothing", async () => {
-      const store = await createStore(db);
-      const before = await dump(db);
-      const result = await withConnection(async (holder) => {
-        await holder.query("begin");
-        await holder.query("delete from categories where id = $1", [store.purses.id]);
-        const [saved] = await Promise.all([
-          saveProduct(store.scope, productInput(store, { categoryId: store.purses.id })),
-          lockWaitBegins().then(() => holder.query("commit")),
-        ]);
-        return saved;
+      it("refuses the category when another transaction deletes it while the save runs, writing nothing", async () => {
+        const store = await createStore(db);
+        const before = await dump(db);
+        const result = await withConnection(async (holder) => {
+          await holder.query("begin");
+          await holder.query("delete from categories where id = $1", [store.purses.id]);
+          const [saved] = await Promise.all([
+            saveProduct(store.scope, productInput(store, { categoryId: store.purses.id })),
+            lockWaitBegins().then(() => holder.query("commit")),
+          ]);
+          return saved;
+        });
+        expectRefused(result, 400, "categoryId", INVALID_CATEGORY_MESSAGE);
+        expect(await dump(db)).toEqual(before);
       });
-      expectRefused(result, 400, "categoryId", INVALID_CATEGORY_MESSAGE);
-      expect(await dump(db)).toEqual(before);
-    });
 
-    it("refuses a library fabric another transaction deletes while the save runs, writing nothing", async () => {
-      const store = await createStore(db);
-      const id = await create(store);
-      const before = await dump(db);
-      const result = await withConnection(async (holder) => {
-        await holder.query("begin");
-        await holder.query("delete from fabric_library where id = $1", [store.amber.id]);
-        const [saved] = await Promise.all([
-          saveProduct(
-            store.scope,
-            productInput(store, {
-              fabrics: [libraryOption(store, { code: "amber", libraryFabricId: store.amber.id })],
-            }),
-            id,
-          ),
-          lockWaitBegins().then(() => holder.query("commit")),
-        ]);
-        return saved;
+      it("refuses a library fabric another transaction deletes while the save runs, writing nothing", async () => {
+        const store = await createStore(db);
+        const id = await create(store);
+        const before = await dump(db);
+        const result = await withConnection(async (holder) => {
+          await holder.query("begin");
+          await holder.query("delete from fabric_library where id = $1", [store.amber.id]);
+          const [saved] = await Promise.all([
+            saveProduct(
+              store.scope,
+              productInput(store, {
+                fabrics: [libraryOption(store, { code: "amber", libraryFabricId: store.amber.id })],
+              }),
+              id,
+            ),
+            lockWaitBegins().then(() => holder.query("commit")),
+          ]);
+          return saved;
+        });
+        expectRefused(result, 400, "fabrics.0.libraryFabricId", "Selected fabric not found");
+        expect(await dump(db)).toEqual(before);
       });
-      expectRefused(result, 400, "fabrics.0.libraryFabricId", "Selected fabric not found");
-      expect(await dump(db)).toEqual(before);
-    });
-  });
+    },
+  );
 });
 
 describe.skipIf(ENGINES.includes("postgres"))("product editor on postgres", () => {
