@@ -91,8 +91,14 @@ describe.each(ENGINES)("admin sign-in and protection on %s", (engine) => {
     const owner = await signedInOwner();
     for (const page of PROTECTED.filter((route) => !route.resource && !route.notFound)) {
       const response = await owner.get(page.path);
-      expect(response.status, page.path).toBe(200);
       expect(response.headers.get("cache-control"), page.path).toBe("no-store");
+      if (page.sampleRecord && response.status === 302) {
+        // An editor for a record that does not exist may send the owner back to its list.
+        expect(response.headers.get("location"), page.path).not.toBe("/admin/login");
+        continue;
+      }
+      // Otherwise the page, inside the admin shell (a 404 for a record that does not exist).
+      expect(page.sampleRecord ? [200, 404] : [200], page.path).toContain(response.status);
       expect(await response.text(), page.path).toContain(OWNER.email);
     }
   });

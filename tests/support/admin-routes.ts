@@ -15,6 +15,8 @@ export interface AdminPage {
   protected: boolean;
   /** A resource route (no page: an endpoint such as uploads). */
   resource: boolean;
+  /** The path names a record (":productId"), filled in with an id that exists nowhere. */
+  sampleRecord: boolean;
   /** The catch-all ("*") that answers paths naming no page, with a 404. */
   notFound: boolean;
 }
@@ -36,6 +38,7 @@ export function adminPages(entries: RouteConfigEntry[] = adminRoutes, base = "",
         file: entry.file,
         protected: isProtected,
         resource: !/export\s+default\b/.test(readFileSync(path.join(APP_DIR, entry.file), "utf8")),
+        sampleRecord: /:[A-Za-z]+/.test(joined),
         notFound: entry.path?.endsWith("*") ?? false,
       });
   }
