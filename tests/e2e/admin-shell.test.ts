@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminPath, adminTitle, SIDEBAR_PAGES } from "../../app/routes/admin/admin-pages.ts";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { waitForHydration } from "./support/storefront.ts";
+import { seriousA11yViolations, waitForHydration } from "./support/storefront.ts";
 
 const baseUrl = inject("baseUrl");
 const owner = inject("owner");
@@ -61,7 +61,8 @@ describe("the admin shell", () => {
   });
 
   it("answers an unknown admin path with a 404 inside the layout", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    // bypassCSP lets the test inject axe-core; the pages' own scripts run under the CSP elsewhere.
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
     const page = await context.newPage();
     await signInAsOwner(page);
 
@@ -71,6 +72,7 @@ describe("the admin shell", () => {
     await expect(page.getByRole("navigation", { name: "Admin" }).isVisible()).resolves.toBe(true);
     await expect(page.getByText(owner.email).isVisible()).resolves.toBe(true);
     expect(await page.title()).toBe(adminTitle("not-found"));
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The way back works from here, and so does the client-side route to an unknown path.
     await waitForHydration(page);

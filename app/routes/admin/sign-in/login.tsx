@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { adminMeta } from "../admin-pages.ts";
+import { adminMeta, adminPath } from "../admin-pages.ts";
 import { setFlash, takeFlash } from "../../../../server/auth/flash.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
 import { checkSession } from "../../../../server/auth/session.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const session = await checkSession(services, request, context.get(requestContext));
   // A signed-in owner has nothing to do here.
-  if (session.status === "owner") throw redirect("/admin");
+  if (session.status === "owner") throw redirect(adminPath("dashboard"));
   // "You have been logged out", "Your session has expired…": taken once, shown once.
   const flash = takeFlash(request, services.config.secure);
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", setFlash("signed-in", services.config.secure));
-  return redirect("/admin", { headers });
+  return redirect(adminPath("dashboard"), { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

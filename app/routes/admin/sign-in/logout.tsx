@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
+import { adminPath } from "../admin-pages.ts";
 import { clearSessionCookie } from "../../../../server/auth/admin-guard.ts";
 import { setFlash } from "../../../../server/auth/flash.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
@@ -10,7 +11,7 @@ import { readForm } from "../../../../server/http/request-body.ts";
 // Signing out changes state, so only a same-site POST does it; a link or an image
 // pointing here from another site cannot sign the owner out.
 export function loader() {
-  return redirect("/admin");
+  return redirect(adminPath("dashboard"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,5 +30,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   headers.append("Set-Cookie", clearSessionCookie(config.secure));
   headers.append("Set-Cookie", setFlash("logged-out", config.secure));
-  return redirect("/admin/login", { headers });
+  return redirect(adminPath("login"), { headers });
 }
