@@ -1,5 +1,6 @@
 import type { Route } from "./+types/diagnostics";
 import { adminMeta } from "../admin-pages.ts";
+import { AdminErrorBoundary } from "../../../components/admin/admin-error-boundary.tsx";
 import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
 
 export default function Page() {
@@ -7,3 +8,6 @@ export default function Page() {
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("diagnostics");
+
+// Errors show inside the admin shell, with the sidebar still there.
+export const ErrorBoundary = AdminErrorBoundary;

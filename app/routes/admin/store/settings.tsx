@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/settings";
 import { adminMeta } from "../admin-pages.ts";
+import { AdminErrorBoundary } from "../../../components/admin/admin-error-boundary.tsx";
 import { changePassword } from "../../../../server/auth/change-password.ts";
 import { adminContext, requestContext, servicesContext } from "../../../../server/context.ts";
 import { ChangePasswordForm, type ChangePasswordErrors } from "../../../components/admin/change-password-form.tsx";
@@ -115,3 +116,6 @@ function Panel({ title, description }: { title: string; description: string }) {
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("settings");
+
+// Errors show inside the admin shell, with the sidebar still there.
+export const ErrorBoundary = AdminErrorBoundary;
