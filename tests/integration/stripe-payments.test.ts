@@ -2,7 +2,17 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../core/checkout-form.ts";
-import { emailOutbox, orders, paymentEvents, payments } from "../../server/db/schema.ts";
+import {
+  categories,
+  emailOutbox,
+  orders,
+  paymentEvents,
+  payments,
+  productFabrics,
+  products,
+  storeSettings,
+  tenants,
+} from "../../server/db/schema.ts";
 import { createLogger } from "../../server/logger.ts";
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { createStripeClient, createStripeProvider } from "../../server/payments/stripe-provider.ts";
@@ -31,9 +41,15 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
     await database?.dispose();
   });
 
-  const place = () =>
+  const place = (
+    tenantId = FIXTURE_TENANT,
+    items = [
+      { productId: fixture.tote.id, fabricCode: "rose-floral", quantity: 2, price: 1 },
+      { productId: fixture.wallet.id, fabricCode: "default", quantity: 1, price: 1 },
+    ],
+  ) =>
     placeOrder(
-      { db: database.db, tenantId: FIXTURE_TENANT },
+      { db: database.db, tenantId },
       {
         provider: createStripeProvider(
           { secretKey: "sk_test_123", apiUrl: standIn.url, publicUrl: PUBLIC_URL },
@@ -42,13 +58,7 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
         publicUrl: PUBLIC_URL,
         storeName: "Selvage Handmade",
       },
-      checkoutRequestSchema.parse({
-        customer: CUSTOMER,
-        items: [
-          { productId: fixture.tote.id, fabricCode: "rose-floral", quantity: 2, price: 1 },
-          { productId: fixture.wallet.id, fabricCode: "default", quantity: 1, price: 1 },
-        ],
-      }),
+      checkoutRequestSchema.parse({ customer: CUSTOMER, items }),
     );
 
   const webhook = (payload: object, signature?: string | null) => {
@@ -110,6 +120,48 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
       email.subject.includes(placed.orderNumber),
     );
     expect(emails).toHaveLength(2);
+  });
+
+  it("confirms the order in the store that holds the session, not the default one", async () => {
+    const tenantId = "second-store";
+    await database.db.insert(tenants).values({ id: tenantId });
+    await database.db.insert(storeSettings).values({
+      tenantId,
+      storeName: "Second Store",
+      contactEmail: "second@example.com",
+      contactPhone: "",
+    });
+    const [category] = await database.db
+      .insert(categories)
+      .values({ tenantId, slug: "pouches", name: "Pouches" })
+      .returning();
+    const [pouch] = await database.db
+      .insert(products)
+      .values({
+        tenantId,
+        slug: "zip-pouch",
+        name: "Zip Pouch",
+        description: "A small zip pouch.",
+        priceCents: 1800,
+        categoryId: category!.id,
+        hasFabricSelection: false,
+        defaultImages: [],
+        source: "selvage",
+      })
+      .returning();
+    await database.db
+      .insert(productFabrics)
+      .values({ tenantId, productId: pouch!.id, code: "default", label: "Default", sortOrder: 0 });
+
+    const placed = await place(tenantId, [{ productId: pouch!.id, fabricCode: "default", quantity: 1, price: 1 }]);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(order?.tenantId).toBe(tenantId);
+    const event = completedEvent(`evt_second_${placed.orderId}`, order!.paymentSessionId!, 1800);
+    expect(await webhook(event)).toEqual({ status: 200, body: { received: true } });
+    const [paid] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(paid?.status).toBe("new");
+    const emails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.tenantId, tenantId));
+    expect(emails.map((email) => email.toAddress).sort()).toEqual(["ada@example.com", "second@example.com"]);
   });
 
   it("refuses a bad or stale signature with 400 and changes nothing", async () => {
