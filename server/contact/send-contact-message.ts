@@ -1,4 +1,4 @@
-import { contactMessageSchema } from "../../core/contact-form.ts";
+import { contactMessageSchema } from "../../core/contact-message.ts";
 import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import { parseWith, type FormErrors } from "../../core/forms.ts";
 import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";

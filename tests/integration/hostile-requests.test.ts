@@ -11,7 +11,7 @@ import routes from "../../app/routes.ts";
 import { changePasswordSchema, loginSchema, newPasswordSchema, resetRequestSchema } from "../../core/account-forms.ts";
 import { checkoutRequestSchema } from "../../core/checkout-form.ts";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
-import { contactMessageSchema } from "../../core/contact-form.ts";
+import { contactMessageSchema } from "../../core/contact-message.ts";
 import type { AppServices } from "../../server/context.ts";
 import * as schema from "../../server/db/schema.ts";
 import { bodyLimitFor } from "../../server/http/request-limits.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactMessageSchema } from "./contact-form.ts";
+import { contactMessageSchema } from "./contact-message.ts";
 
 const valid = {
   name: "Grace Hopper",
