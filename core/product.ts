@@ -50,7 +50,7 @@ export const fabricAddedMessage = (label: string) => `Added ${label} fabric opti
  * A picture the shop stored itself (an upload, an import or a demo picture): only these
  * may appear on a product, so a product can never point shoppers at another site.
  */
-export const STORED_IMAGE_URL = /^\/uploads\/[a-z0-9-]+\/[a-f0-9]{8,64}-\d{1,5}x\d{1,5}\.webp$/;
+export const STORED_IMAGE_URL = /^\/uploads\/(?:[a-z0-9-]+\/){1,3}[a-f0-9]{8,64}-\d{1,5}x\d{1,5}\.webp$/;
 export const isStoredImageUrl = (url: string) => STORED_IMAGE_URL.test(url);
 const storedImage = z.string().regex(STORED_IMAGE_URL, "Use a picture uploaded to the shop");
 const optionalImage = z.union([z.literal(""), storedImage]);

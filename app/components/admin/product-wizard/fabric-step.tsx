@@ -29,6 +29,9 @@ const tabClass =
   "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-stone-600 hover:text-stone-900 " +
   "focus-visible:outline-2 focus-visible:outline-stone-900 data-[state=active]:bg-stone-900 data-[state=active]:text-white";
 
+/** A colour as a label: "navy" → "Navy". */
+const colorLabel = (color: string) => color.charAt(0).toUpperCase() + color.slice(1);
+
 /** Cents as the dollar text the wizard keeps (500 → "5.00"). */
 const dollarsText = (cents: number) => centsToDollars(cents).toFixed(2);
 
@@ -343,13 +346,13 @@ function LibraryPicker({
             aria-pressed={color === choice}
             onClick={() => setColor(choice)}
             className={
-              "rounded-full border px-3 py-1 text-xs font-medium capitalize focus-visible:outline-2 focus-visible:outline-stone-900 " +
+              "rounded-full border px-3 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-stone-900 " +
               (color === choice
                 ? "border-stone-900 bg-stone-900 text-white"
                 : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50")
             }
           >
-            {choice === "all" ? "All" : choice}
+            {choice === "all" ? "All" : colorLabel(choice)}
           </button>
         ))}
       </div>
@@ -380,8 +383,8 @@ function LibraryPicker({
                     <span className="block text-xs text-stone-700">+{formatPrice(fabric.priceCents)} upcharge</span>
                   ) : null}
                   <span className="mt-1 flex flex-wrap gap-1">
-                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] text-stone-700 capitalize">
-                      {fabric.color}
+                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] text-stone-700">
+                      {colorLabel(fabric.color)}
                     </span>
                     {fabric.inStock ? null : (
                       <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] text-amber-900">

@@ -14,6 +14,7 @@ import {
   type ProductInput,
 } from "../../../../core/product.ts";
 import { notifyError } from "../../../lib/notify.ts";
+import { adminPath } from "../../../routes/admin/admin-pages.ts";
 import { AdminButton } from "../admin-button.tsx";
 import { BasicsStep } from "./basics-step.tsx";
 import { FabricStep, FabricSelectionSwitch } from "./fabric-step.tsx";
@@ -151,7 +152,7 @@ export function ProductWizard({
   return (
     <div className="mx-auto max-w-3xl">
       <Link
-        to="/admin/products"
+        to={adminPath("products")}
         className="inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-stone-900"
       >
         <ChevronLeft aria-hidden className="size-4" />

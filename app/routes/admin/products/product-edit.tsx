@@ -1,5 +1,6 @@
 import type { Route } from "./+types/product-edit";
 import { ProductWizard } from "../../../components/admin/product-wizard/product-wizard.tsx";
+import { adminMeta } from "../admin-pages.ts";
 import { loadWizard, productEditorAction } from "./product-editor.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -15,7 +16,4 @@ export default function EditProduct({ loaderData, params }: Route.ComponentProps
   return <ProductWizard key={params.productId} mode="edit" {...loaderData} />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Edit Product · Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("product-edit");

@@ -15,7 +15,7 @@ import { getStoreSettings } from "../../../../server/catalog/store-settings.ts";
 import { servicesContext, storeContext } from "../../../../server/context.ts";
 import { isDatabaseUnavailable } from "../../../../server/db/availability.ts";
 import { readJson } from "../../../../server/http/request-body.ts";
-import { PRODUCTS_PATH } from "./product-paths.ts";
+import { adminPath } from "../admin-pages.ts";
 
 // The wizard's server half, shared by /admin/products/new and /admin/products/edit/:id.
 
@@ -31,7 +31,7 @@ export async function loadWizard(context: Readonly<RouterContextProvider>, produ
   ]);
   if (productId && !product) {
     // SPEC §4: an unknown product is reported and the owner goes back to the list.
-    throw redirect(PRODUCTS_PATH, { headers: { "Set-Cookie": setFlash("product-not-found", config.secure) } });
+    throw redirect(adminPath("products"), { headers: { "Set-Cookie": setFlash("product-not-found", config.secure) } });
   }
   const initial: ProductInput = product ?? {
     name: "",
@@ -80,12 +80,14 @@ export async function productEditorAction(
   try {
     const result = await saveProduct(scope, body.product, productId);
     if (result.ok) {
-      throw redirect(PRODUCTS_PATH, {
+      throw redirect(adminPath("products"), {
         headers: { "Set-Cookie": setFlash(editing ? "product-updated" : "product-created", config.secure) },
       });
     }
     if (result.status === 404) {
-      throw redirect(PRODUCTS_PATH, { headers: { "Set-Cookie": setFlash("product-not-found", config.secure) } });
+      throw redirect(adminPath("products"), {
+        headers: { "Set-Cookie": setFlash("product-not-found", config.secure) },
+      });
     }
     return data<ProductEditorAnswer>(
       { intent: "save", error: productSaveFailedMessage(editing, result.error), fieldErrors: result.fieldErrors },

@@ -12,7 +12,7 @@ import { readForm } from "../../../../server/http/request-body.ts";
 import { adminButtonClass, AdminButton } from "../../../components/admin/admin-button.tsx";
 import { ConfirmDialog } from "../../../components/admin/confirm-dialog.tsx";
 import { notifyError } from "../../../lib/notify.ts";
-import { editProductPath, NEW_PRODUCT_PATH, PRODUCTS_PATH } from "./product-paths.ts";
+import { adminMeta, adminPath } from "../admin-pages.ts";
 
 /** Longest search the list accepts; longer text names no product. */
 const MAX_SEARCH_LENGTH = 200;
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config } = context.get(servicesContext);
   // Back to the list as the owner left it (her search kept), with the spec's notice.
   const back = new URL(request.url).searchParams.get("q");
-  const to = back ? `${PRODUCTS_PATH}?${new URLSearchParams({ q: back })}` : PRODUCTS_PATH;
+  const to = back ? `${adminPath("products")}?${new URLSearchParams({ q: back })}` : adminPath("products");
   throw redirect(to, { headers: { "Set-Cookie": setFlash("product-deleted", config.secure) } });
 }
 
@@ -45,7 +45,7 @@ type ProductRow = Route.ComponentProps["loaderData"]["products"][number];
 export default function ProductList({ loaderData }: Route.ComponentProps) {
   const { products, search } = loaderData;
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === PRODUCTS_PATH;
+  const searching = navigation.state === "loading" && navigation.location.pathname === adminPath("products");
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -53,7 +53,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-semibold text-stone-900">Products</h1>
           <p className="mt-1 text-sm text-stone-600">Every design in your shop, newest first.</p>
         </div>
-        <Link to={NEW_PRODUCT_PATH} className={adminButtonClass("primary")}>
+        <Link to={adminPath("product-new")} className={adminButtonClass("primary")}>
           <Plus aria-hidden className="size-4" />
           Add Product
         </Link>
@@ -128,7 +128,7 @@ function ProductTableRow({ product, search }: { product: ProductRow; search: str
   const deleting = fetcher.state !== "idle";
 
   function confirmDelete() {
-    const action = search ? `${PRODUCTS_PATH}?${new URLSearchParams({ q: search })}` : PRODUCTS_PATH;
+    const action = search ? `${adminPath("products")}?${new URLSearchParams({ q: search })}` : adminPath("products");
     void fetcher.submit({ intent: "delete", productId: product.id }, { method: "post", action }).then(() => {
       setConfirming(false);
     });
@@ -172,7 +172,7 @@ function ProductTableRow({ product, search }: { product: ProductRow; search: str
       <td className="px-4 py-3">
         <div className="flex justify-end gap-2">
           <Link
-            to={editProductPath(product.id)}
+            to={adminPath("product-edit", { productId: product.id })}
             className={adminButtonClass("secondary", "h-9 px-3")}
             aria-label={`Edit ${product.name}`}
           >
@@ -209,14 +209,17 @@ function EmptyState({ search }: { search: string }) {
       {search ? (
         <>
           <p className="text-base font-medium text-stone-900">No products match “{search}”.</p>
-          <Link to={PRODUCTS_PATH} className="mt-3 text-sm font-medium text-stone-900 underline underline-offset-4">
+          <Link
+            to={adminPath("products")}
+            className="mt-3 text-sm font-medium text-stone-900 underline underline-offset-4"
+          >
             Show all products
           </Link>
         </>
       ) : (
         <>
           <p className="text-base font-medium text-stone-900">No products found. Create your first product!</p>
-          <Link to={NEW_PRODUCT_PATH} className={adminButtonClass("primary", "mt-5")}>
+          <Link to={adminPath("product-new")} className={adminButtonClass("primary", "mt-5")}>
             <Plus aria-hidden className="size-4" />
             Add Product
           </Link>
@@ -226,4 +229,4 @@ function EmptyState({ search }: { search: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Products · Admin" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => adminMeta("products");

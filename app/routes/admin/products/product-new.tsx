@@ -1,5 +1,6 @@
 import type { Route } from "./+types/product-new";
 import { ProductWizard } from "../../../components/admin/product-wizard/product-wizard.tsx";
+import { adminMeta } from "../admin-pages.ts";
 import { loadWizard, productEditorAction } from "./product-editor.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +15,4 @@ export default function NewProduct({ loaderData }: Route.ComponentProps) {
   return <ProductWizard mode="create" {...loaderData} />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Add New Product · Admin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("product-new");

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { inject } from "vitest";
+import type { ProductInput } from "../../../core/product.ts";
+import { collectConsoleErrors } from "./browser.ts";
+
+// The signed-in owner and the data her browser tests make for themselves: each test
+// creates the products it edits or deletes, so no test depends on another's leftovers.
+
+export const baseUrl = inject("baseUrl");
+const owner = inject("owner");
+
+export interface OwnerSession {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+/** A new browser context signed in as the store owner, on the dashboard. */
+export async function signInAsOwner(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<OwnerSession> {
+  // bypassCSP lets tests inject axe-core; the app's own scripts run under the CSP elsewhere.
+  const context = await browser.newContext({ viewport, bypassCSP: true });
+  const page = await context.newPage();
+  const consoleErrors = collectConsoleErrors(page);
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  return { context, page, consoleErrors };
+}
+
+/** A small picture of one colour, different on every call (so its stored name is new too). */
+export function pictureFile(
+  name = "picture.png",
+  size = 64,
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const [r, g, b] = randomBytes(3);
+  return sharp({ create: { width: size, height: size, channels: 3, background: { r: r!, g: g!, b: b! } } })
+    .png()
+    .toBuffer()
+    .then((buffer) => ({ name, mimeType: "image/png", buffer }));
+}
+
+/** A picture of noise, megabytes large: it takes several progress steps to send. */
+export async function noisyPicture(width: number, height: number) {
+  const pixels = randomBytes(width * height * 3);
+  const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { name: "large-picture.png", mimeType: "image/png", buffer };
+}
+
+/** Stores a picture through the owner's upload endpoint and answers its URL. */
+export async function uploadPicture(page: Page, purpose: "product" | "fabric" = "product"): Promise<string> {
+  const file = await pictureFile();
+  const answer = await page.evaluate(
+    async ({ base64, purpose }) => {
+      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const form = new FormData();
+      form.set("purpose", purpose);
+      form.set("file", new File([bytes], "factory.png", { type: "image/png" }));
+      const response = await fetch("/admin/uploads", { method: "POST", body: form });
+      return (await response.json()) as { url?: string; error?: string };
+    },
+    { base64: file.buffer.toString("base64"), purpose },
+  );
+  if (!answer.url) throw new Error(`upload failed: ${answer.error}`);
+  return answer.url;
+}
+
+/** A unique name for a test's own product. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${randomBytes(3).toString("hex")}`;
+}
+
+/**
+ * Creates a product the way the wizard saves one (its action, with the owner's session)
+ * and answers its slug. Prices are the text the owner types.
+ */
+export async function createProduct(
+  page: Page,
+  overrides: Partial<ProductInput> = {},
+): Promise<{ name: string; slug: string }> {
+  const name = overrides.name ?? uniqueName("Test Clutch");
+  const slug = overrides.slug ?? name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  // The wizard's category list names the store's categories.
+  await page.goto(`${baseUrl}/admin/products/new`);
+  const categoryId =
+    overrides.categoryId ??
+    (await page.locator('select[name="categoryId"] option:not([disabled])').first().getAttribute("value")) ??
+    "";
+  const product: ProductInput = {
+    name,
+    slug,
+    categoryId,
+    price: "42.00",
+    description: "A test clutch, cut and sewn by hand for the browser tests.",
+    defaultImages: [await uploadPicture(page), "", ""],
+    hasFabricSelection: false,
+    fabrics: [],
+    ...overrides,
+  };
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch("/admin/products/new", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ intent: "save", product: body }),
+      redirect: "manual",
+    });
+    return response.type === "opaqueredirect" ? 302 : response.status;
+  }, product);
+  if (status !== 302) throw new Error(`creating ${name} answered ${status}`);
+  return { name, slug };
+}
