@@ -41,6 +41,16 @@ export default tseslint.config(
     },
   },
   {
+    // Payments is the lower layer: orders use providers, providers know nothing of orders.
+    files: ["server/payments/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/orders/**"], message: "server/payments must not import server/orders." }] },
+      ],
+    },
+  },
+  {
     files: ["**/*.js"],
     languageOptions: { globals: globals.node },
   },
