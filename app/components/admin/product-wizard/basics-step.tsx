@@ -1,4 +1,4 @@
-import { DESCRIPTION_HINT_LENGTH, type ProductInput } from "../../../../core/product.ts";
+import { DESCRIPTION_HINT_LENGTH, productSlug, type ProductInput } from "../../../../core/product.ts";
 import type { FormErrors } from "../../../../core/forms.ts";
 import { Field, SelectField, TextAreaField } from "../field.tsx";
 import type { CategoryChoice } from "./wizard-types.ts";
@@ -42,6 +42,8 @@ export function BasicsStep({
           onSlugEdited();
           onChange({ slug: event.currentTarget.value });
         }}
+        // What she typed, in the slug rule's form ("Summer Tote!" → "summer-tote").
+        onBlur={(event) => onChange({ slug: productSlug(event.currentTarget.value) })}
         className="sm:col-span-2"
       />
       <SelectField

@@ -1,6 +1,6 @@
 import { CircleHelp, Info, Plus, Trash2 } from "lucide-react";
 import { Switch, Tabs, Tooltip } from "radix-ui";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type KeyboardEvent } from "react";
 import { DEFAULT_FABRIC_CODE } from "../../../../core/constants.ts";
 import { parseWith, type FormErrors } from "../../../../core/forms.ts";
 import { centsToDollars, formatPrice } from "../../../../core/money.ts";
@@ -28,6 +28,13 @@ const TOOLTIP_DELAY_MS = 700;
 const tabClass =
   "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-stone-600 hover:text-stone-900 " +
   "focus-visible:outline-2 focus-visible:outline-stone-900 data-[state=active]:bg-stone-900 data-[state=active]:text-white";
+
+/** Enter in a fabric field adds the fabric: it never saves the whole product. */
+const enterRuns = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key !== "Enter") return;
+  event.preventDefault();
+  action();
+};
 
 /** A colour as a label: "navy" → "Navy". */
 const colorLabel = (color: string) => color.charAt(0).toUpperCase() + color.slice(1);
@@ -408,6 +415,7 @@ function LibraryPicker({
             min="0"
             step="0.01"
             placeholder="Use default price from library"
+            onKeyDown={enterRuns(addSelected)}
             value={customUpcharge}
             error={upchargeError}
             onChange={(event) => {
@@ -473,6 +481,7 @@ function ManualEntry({ onAdd }: { onAdd: (option: FabricOptionInput) => boolean 
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           label="Fabric Code *"
+          onKeyDown={enterRuns(addManual)}
           value={entry.code}
           maxLength={40}
           autoComplete="off"
@@ -481,6 +490,7 @@ function ManualEntry({ onAdd }: { onAdd: (option: FabricOptionInput) => boolean 
         />
         <Field
           label="Fabric Name *"
+          onKeyDown={enterRuns(addManual)}
           value={entry.label}
           maxLength={100}
           autoComplete="off"
@@ -489,6 +499,7 @@ function ManualEntry({ onAdd }: { onAdd: (option: FabricOptionInput) => boolean 
         />
         <Field
           label="Price Upcharge ($)"
+          onKeyDown={enterRuns(addManual)}
           type="number"
           inputMode="decimal"
           min="0"
