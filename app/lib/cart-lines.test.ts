@@ -125,6 +125,7 @@ describe("reconciling with the server", () => {
         productId: "p-tote",
         fabricCode: "navy-gingham",
         available: true,
+        slug: "market-tote",
         name: "Market Tote II",
         fabricLabel: "Navy Gingham",
         priceCents: 4800,

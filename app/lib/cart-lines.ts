@@ -1,3 +1,4 @@
+import type { PricedCartLine } from "../../core/cart-pricing.ts";
 import { centsToDollars, dollarsToCents, priceLineCents } from "../../core/money.ts";
 import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL } from "../../core/constants.ts";
 
@@ -175,19 +176,8 @@ export function lineFor(product: ProductForCart, fabric: FabricChoice, image: st
   };
 }
 
-/** The server's answer for one line (see server/catalog/cart-pricing.ts). */
-export type ServerLine =
-  | {
-      productId: string;
-      fabricCode: string;
-      available: true;
-      slug?: string;
-      name: string;
-      fabricLabel: string;
-      priceCents: number;
-      image: string | null;
-    }
-  | { productId: string; fabricCode: string; available: false };
+/** What the server answers about a line (app/routes/shop/cart-prices.ts). */
+export type ServerLine = PricedCartLine;
 
 /**
  * Replaces what the browser remembered with the server's current truth: new prices,

@@ -2,29 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL } from "../../core/constants.ts";
 import { priceLineCents } from "../../core/money.ts";
 import type { StoreScope } from "../db/store-scope.ts";
+import type { CartLineKey, PricedCartLine } from "../../core/cart-pricing.ts";
 import { productFabrics, products } from "../db/schema.ts";
 import { firstImage } from "../../core/images.ts";
 
-/** What the browser knows about a cart line: only identities, never a price it could forge. */
-export interface CartLineKey {
-  productId: string;
-  fabricCode: string;
-}
-
-/** The server's current truth about one cart line. */
-export type PricedCartLine =
-  | (CartLineKey & {
-      available: true;
-      slug: string;
-      name: string;
-      fabricLabel: string;
-      priceCents: number;
-      image: string | null;
-    })
-  | (CartLineKey & { available: false });
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const MAX_PRICED_LINES = 100;
 
 /**
  * Prices cart lines from the database: the product's price plus the chosen fabric's

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { OrderStatus, ShippingAddress } from "../../core/orders.ts";
 
 // Money is integer cents everywhere; formatting to "$12.50" happens only at the edge.
 // Every tenant-owned table carries tenant_id, and tenant_id leads its unique keys.
@@ -63,9 +64,6 @@ export const categories = pgTable(
   (t) => [uniqueIndex("categories_tenant_slug").on(t.tenantId, t.slug)],
 );
 
-/** Three image slots: main, detail, inside. A blank slot is an empty string. */
-export type ImageSlots = string[];
-
 export const products = pgTable(
   "products",
   {
@@ -79,7 +77,7 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
     hasFabricSelection: boolean("has_fabric_selection").notNull().default(true),
-    defaultImages: jsonb("default_images").$type<ImageSlots>().notNull().default([]),
+    defaultImages: jsonb("default_images").$type<string[]>().notNull().default([]),
     source: text("source").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -148,28 +146,7 @@ export const fabricLibrary = pgTable(
 
 // ---------------------------------------------------------------- orders and payments
 
-export interface ShippingAddress {
-  street: string;
-  apartment: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
-
-/**
- * `abandoned`: the order was written but its payment never started (the provider
- * call failed, or the process died before the session was stored); it can never be paid.
- */
-export const ORDER_STATUSES = [
-  "awaiting_payment",
-  "new",
-  "payment_failed",
-  "expired",
-  "canceled",
-  "abandoned",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type { OrderStatus, ShippingAddress };
 
 export const orders = pgTable(
   "orders",

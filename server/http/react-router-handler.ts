@@ -55,6 +55,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse) {
   // A missing, repeated or malformed Host is a bad request (RFC 9112 §3.2), not a name to build links from.
   const hostHeaders = req.rawHeaders.filter((name, index) => index % 2 === 0 && name.toLowerCase() === "host");
   if (hostHeaders.length !== 1 || !VALID_HOST.test(req.headers.host ?? "")) throw new Error("Invalid Host header");
+  // A path that does not decode (a broken escape, bytes that are not UTF-8) names no page: a bad request.
+  decodeURIComponent(req.path);
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = Number.parseInt(hostPort ?? "", 10);
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${Number.isSafeInteger(port) ? `:${port}` : ""}`;

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { isCleanText } from "../../../core/text.ts";
 import type { Route } from "./+types/cart-prices";
-import { MAX_PRICED_LINES, priceCartLines } from "../../../server/catalog/cart-pricing.ts";
+import { MAX_PRICED_LINES } from "../../../core/cart-pricing.ts";
+import { priceCartLines } from "../../../server/catalog/cart-pricing.ts";
 import { storeContext } from "../../../server/context.ts";
 import { readJson } from "../../../server/http/request-body.ts";
 
