@@ -7,14 +7,17 @@ export const TOAST_DURATION_MS = 4000;
 // Loaded after hydration, in its own chunk (see app/lib/notify.ts).
 const SonnerToaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-/** The one place toasts appear: bottom centre, one at a time, self-dismissing. */
+/** Below the md breakpoint a bottom toast would cover the buttons at the end of a form (the wizard's Next). */
+const PHONE_QUERY = "(max-width: 767px)";
+
+/** The one place toasts appear: bottom centre (top centre on a phone), one at a time, self-dismissing. */
 export function Toaster() {
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster
-        position="bottom-center"
+        position={window.matchMedia(PHONE_QUERY).matches ? "top-center" : "bottom-center"}
         visibleToasts={1}
         duration={TOAST_DURATION_MS}
         closeButton

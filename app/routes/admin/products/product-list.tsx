@@ -87,25 +87,25 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         <EmptyState search={search} />
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-xs">
-          <table className="w-full min-w-[640px] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">
               {search ? `Products matching “${search}”` : "All products"} ({products.length})
             </caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs font-medium tracking-wide text-stone-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-2 py-3 sm:px-4">
                   Image
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-2 py-3 sm:px-4">
                   Name
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="hidden px-2 py-3 sm:px-4 sm:table-cell">
                   Category
                 </th>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th scope="col" className="px-2 py-3 sm:px-4 text-right">
                   Price
                 </th>
-                <th scope="col" className="px-4 py-3 text-right">
+                <th scope="col" className="px-2 py-3 sm:px-4 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -141,7 +141,7 @@ function ProductTableRow({ product, search }: { product: ProductRow; search: str
 
   return (
     <tr className={deleting ? "opacity-50" : undefined}>
-      <td className="px-4 py-3">
+      <td className="py-3 pr-2 pl-3 sm:px-4">
         {product.image ? (
           <img
             src={product.image}
@@ -158,8 +158,9 @@ function ProductTableRow({ product, search }: { product: ProductRow; search: str
           </span>
         )}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-2 py-3 sm:px-4">
         <span className="font-medium text-stone-900">{product.name}</span>
+        <span className="block text-xs text-stone-500 sm:hidden">{product.categoryName}</span>
         {product.available ? null : (
           <span className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800">
             <AlertTriangle aria-hidden className="size-3.5" />
@@ -167,17 +168,17 @@ function ProductTableRow({ product, search }: { product: ProductRow; search: str
           </span>
         )}
       </td>
-      <td className="px-4 py-3 text-stone-700">{product.categoryName}</td>
-      <td className="px-4 py-3 text-right text-stone-900 tabular-nums">{formatPrice(product.priceCents)}</td>
-      <td className="px-4 py-3">
-        <div className="flex justify-end gap-2">
+      <td className="hidden px-2 py-3 sm:px-4 text-stone-700 sm:table-cell">{product.categoryName}</td>
+      <td className="px-2 py-3 sm:px-4 text-right text-stone-900 tabular-nums">{formatPrice(product.priceCents)}</td>
+      <td className="px-2 py-3 sm:px-4">
+        <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-2">
           <Link
             to={adminPath("product-edit", { productId: product.id })}
             className={adminButtonClass("secondary", "h-9 px-3")}
             aria-label={`Edit ${product.name}`}
           >
             <Pencil aria-hidden className="size-4" />
-            Edit
+            <span className="hidden sm:inline">Edit</span>
           </Link>
           <AdminButton
             variant="ghost"
@@ -186,7 +187,7 @@ function ProductTableRow({ product, search }: { product: ProductRow; search: str
             onClick={() => setConfirming(true)}
           >
             <Trash2 aria-hidden className="size-4" />
-            Delete
+            <span className="hidden sm:inline">Delete</span>
           </AdminButton>
         </div>
         <ConfirmDialog
