@@ -319,3 +319,32 @@ describe("products table", () => {
     await waitForToast(page, "Product not found");
   });
 });
+
+describe("on a phone", () => {
+  it("the list fits the screen and the wizard's buttons stay reachable while notices show", async () => {
+    const phone = await signInAsOwner(browser, VIEWPORTS.mobile);
+    const { page } = phone;
+    try {
+      await openList(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS.mobile.width,
+      );
+      const wizard = new ProductWizardPage(page);
+      const name = uniqueName("Phone Pouch");
+      created.push(name);
+      await wizard.openNew(baseUrl);
+      await wizard.fillBasics({ name, category: "Wallets", price: "19.99" });
+      await wizard.next();
+      await wizard.uploadPicture("Main image *");
+      // The upload's notice is on screen; Next must not be covered by it.
+      await wizard.next();
+      await wizard.stepHeading("Fabric Options").waitFor();
+      await wizard.fabricSwitch().click();
+      await page.getByRole("button", { name: "Create Product" }).click();
+      await waitForToast(page, "Product created successfully");
+      await deleteFromList(page, name);
+    } finally {
+      await phone.context.close();
+    }
+  });
+});
