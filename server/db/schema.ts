@@ -110,6 +110,12 @@ export const productFabrics = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     /** The library fabric this option was added from; the library's stock reaches the product through it. */
     libraryFabricId: uuid("library_fabric_id").references(() => fabricLibrary.id, { onDelete: "set null" }),
+    /** A copy of the library fabric's stock (kept in step by every library save); manual options are always in stock. */
+    inStock: boolean("in_stock").notNull().default(true),
+    /** The product set its own upcharge: the library's price no longer reaches it. */
+    upchargeCustom: boolean("upcharge_custom").notNull().default(false),
+    /** The product set its own pictures for this fabric: the library's no longer reach it. */
+    imagesCustom: boolean("images_custom").notNull().default(false),
   },
   (t) => [
     uniqueIndex("product_fabrics_tenant_product_code").on(t.tenantId, t.productId, t.code),

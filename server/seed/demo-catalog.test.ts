@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { FABRIC_COLORS } from "../../core/fabric.ts";
 import {
   DEMO_CATEGORIES,
   DEMO_FABRICS,
   DEMO_PRODUCTS,
   DEMO_STORE,
-  FABRIC_COLORS,
   defaultFabricCode,
   demoFabric,
 } from "./demo-catalog.ts";

@@ -1,33 +1,10 @@
+import type { FabricColor } from "../../core/fabric.ts";
 import type { FabricLook, ItemShape, ItemView } from "./demo-images.ts";
 
 // The demo shop a fresh install opens with. Pure data: the seeder turns it into
 // rows and renders the pictures with demo-images.ts. Money is integer cents.
 
-/** The shop's fabric colour categories (spec §3). */
-export const FABRIC_COLORS = [
-  "black",
-  "white",
-  "red",
-  "blue",
-  "green",
-  "yellow",
-  "purple",
-  "orange",
-  "brown",
-  "pink",
-  "gray",
-  "navy",
-  "teal",
-  "beige",
-  "maroon",
-  "olive",
-  "coral",
-  "turquoise",
-  "lavender",
-  "mint",
-  "multi",
-] as const;
-export type FabricColor = (typeof FABRIC_COLORS)[number];
+export type { FabricColor };
 
 export type DemoCategorySlug = "purses" | "bags" | "wallets" | "other-products";
 

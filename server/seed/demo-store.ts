@@ -192,6 +192,7 @@ async function insertDemoStore(db: Database, images: DemoImages | null): Promise
         ? product.fabrics.map((option, index) => {
             const item = fabricsByCode.get(option.code);
             if (!item) throw new Error(`Demo product ${product.slug} refers to unknown fabric ${option.code}`);
+            const overrides = images.fabricOverrides.get(`${product.slug}:${item.code}`) ?? [];
             return {
               tenantId,
               productId: row.id,
@@ -199,7 +200,11 @@ async function insertDemoStore(db: Database, images: DemoImages | null): Promise
               label: item.name,
               swatchUrl: images.swatches.get(item.code) ?? "",
               upchargeCents: option.upchargeCents ?? item.priceCents,
-              imgOverride: images.fabricOverrides.get(`${product.slug}:${item.code}`) ?? [],
+              imgOverride: overrides,
+              inStock: item.inStock,
+              // Follows the library unless the product set its own.
+              upchargeCustom: option.upchargeCents !== undefined && option.upchargeCents !== item.priceCents,
+              imagesCustom: overrides.length > 0,
               sortOrder: index,
               libraryFabricId: libraryIds.get(item.code) ?? null,
             };
