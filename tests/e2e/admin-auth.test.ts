@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import { readInbox, waitForNewMail } from "./support/mail-inbox.ts";
+import { signInOnPage } from "./support/owner.ts";
 import { seriousA11yViolations } from "./support/storefront.ts";
 
 const baseUrl = inject("baseUrl");
@@ -13,11 +14,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-async function signInAsOwner(page: Page, password = owner.password) {
-  await signIn(page, owner.email, password);
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
 
 /** Settings › Account: changes the signed-in owner's password. */
@@ -79,7 +75,7 @@ describe("owner sign-in", () => {
   it("signs out on the server and says so", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signInAsOwner(page);
+    await signInOnPage(page);
     await page.getByRole("button", { name: "Logout" }).click();
     await page.getByText("You have been logged out").waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/login");
@@ -91,7 +87,7 @@ describe("owner sign-in", () => {
   it("navigates the admin area with the slide-out menu on a phone", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
-    await signInAsOwner(page);
+    await signInOnPage(page);
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog");
     await menu.getByRole("link", { name: "Fabric Library" }).click();
@@ -149,7 +145,7 @@ describe("owner passwords", () => {
     await page.getByText("Invalid or expired password reset link").first().waitFor();
     await page.waitForURL(`${baseUrl}/admin/login`);
 
-    await signInAsOwner(page, temporary);
+    await signInOnPage(page, temporary);
     await changePassword(page, temporary, owner.password);
     await context.close();
   });
@@ -165,7 +161,7 @@ describe("owner passwords", () => {
   it("changes the password in Settings › Account", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signInAsOwner(page);
+    await signInOnPage(page);
     await page.goto(`${baseUrl}/admin/settings`);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     await page.getByRole("tab", { name: "Account" }).click();
@@ -189,7 +185,7 @@ describe("owner passwords", () => {
     await page.getByText("You have been logged out").waitFor();
     await signIn(page, owner.email, owner.password);
     await page.getByText("Invalid email or password").waitFor();
-    await signInAsOwner(page, "changed-in-settings-1");
+    await signInOnPage(page, "changed-in-settings-1");
     await changePassword(page, "changed-in-settings-1", owner.password);
     await context.close();
   });
@@ -210,7 +206,7 @@ describe("admin accessibility", () => {
       await page.goto(`${baseUrl}${path}`);
       expect(await seriousA11yViolations(page), path).toEqual([]);
     }
-    await signInAsOwner(page);
+    await signInOnPage(page);
     for (const path of ["/admin", "/admin/settings?tab=account", "/admin/products"]) {
       await page.goto(`${baseUrl}${path}`);
       await page.waitForFunction(() => "__reactRouterRouteModules" in window);

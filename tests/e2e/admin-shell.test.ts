@@ -2,19 +2,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminPath, adminTitle, SIDEBAR_PAGES } from "../../app/routes/admin/admin-pages.ts";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { baseUrl, signInOnPage } from "./support/owner.ts";
 import { seriousA11yViolations, waitForHydration } from "./support/storefront.ts";
 
-const baseUrl = inject("baseUrl");
 const owner = inject("owner");
-
-async function signInAsOwner(page: Page) {
-  await page.goto(`${baseUrl}/admin/login`);
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
-}
 
 // Records the text of every toast that appears, from the first script of every page on.
 function recordToasts() {
@@ -44,7 +35,7 @@ describe("the admin shell", () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await signInAsOwner(page);
+    await signInOnPage(page);
     const sidebar = page.getByRole("navigation", { name: "Admin" });
     const labels = await sidebar.getByRole("link").allInnerTexts();
     expect(labels.map((label) => label.trim())).toEqual(SIDEBAR_PAGES.map((entry) => entry.sidebar.label));
@@ -64,7 +55,7 @@ describe("the admin shell", () => {
     // bypassCSP lets the test inject axe-core; the pages' own scripts run under the CSP elsewhere.
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
     const page = await context.newPage();
-    await signInAsOwner(page);
+    await signInOnPage(page);
 
     const response = await page.goto(`${baseUrl}/admin/nope`);
     expect(response?.status()).toBe(404);
@@ -99,7 +90,7 @@ describe("the admin shell", () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(recordToasts);
     const page = await context.newPage();
-    await signInAsOwner(page);
+    await signInOnPage(page);
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Successfully logged in" });
     await toast.waitFor();
     // Dismissed, so showing it again would add a new toast rather than refresh this one.

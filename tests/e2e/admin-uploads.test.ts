@@ -1,27 +1,7 @@
-import { randomBytes } from "node:crypto";
-import sharp from "sharp";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
-
-const baseUrl = inject("baseUrl");
-const owner = inject("owner");
-
-async function signInAsOwner(page: Page) {
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
-}
-
-/** A few megabytes of PNG (noise does not compress), so the upload takes several progress steps. */
-async function noisyPng(width: number, height: number): Promise<Buffer> {
-  const pixels = randomBytes(width * height * 3);
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-}
+import { noisyPicture, signInOnPage } from "./support/owner.ts";
 
 interface UploadInPage {
   status: number;
@@ -40,9 +20,9 @@ describe("picture upload from the owner's browser", () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
-    await signInAsOwner(page);
+    await signInOnPage(page);
 
-    const picture = await noisyPng(1200, 900);
+    const { buffer: picture } = await noisyPicture(1200, 900);
     expect(picture.length).toBeGreaterThan(2 * 1024 * 1024);
     const result = await page.evaluate(
       async ({ base64, name }): Promise<UploadInPage> => {
@@ -100,7 +80,7 @@ describe("picture upload from the owner's browser", () => {
   it("refuses a file that is not a picture with the spec's message", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signInAsOwner(page);
+    await signInOnPage(page);
     const result = await page.evaluate(async () => {
       const form = new FormData();
       form.set("purpose", "product");

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { inject } from "vitest";
 import type { ProductInput } from "../../../core/product.ts";
 import { collectConsoleErrors } from "./browser.ts";
+import { waitForHydration } from "./storefront.ts";
 
 // The signed-in owner and the data her browser tests make for themselves: each test
 // creates the products it edits or deletes, so no test depends on another's leftovers.
@@ -17,6 +18,16 @@ export interface OwnerSession {
   consoleErrors: string[];
 }
 
+/** Signs the owner in on this page (with her password, or the one given) and waits for the dashboard. */
+export async function signInOnPage(page: Page, password = owner.password): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+}
+
 /** A new browser context signed in as the store owner, on the dashboard. */
 export async function signInAsOwner(
   browser: Browser,
@@ -26,11 +37,7 @@ export async function signInAsOwner(
   const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   const consoleErrors = collectConsoleErrors(page);
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  await signInOnPage(page);
   return { context, page, consoleErrors };
 }
 
