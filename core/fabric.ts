@@ -96,3 +96,55 @@ export const fabricRequestSchema = z.discriminatedUnion(
   ],
   { error: "Unknown request" },
 );
+
+export type FabricRequest = z.input<typeof fabricRequestSchema>;
+
+/** What the fabric actions answer when they do not redirect. */
+export type FabricEditorAnswer =
+  { intent: "save"; error: string; fieldErrors: Partial<Record<string, string>> } | { intent: "delete"; error: string };
+
+/** The form's values for a new fabric; the page starts its sort order at 0, the dialog at the fabric count (SPEC §9). */
+export function newFabricInput(sortOrder = 0): FabricInput {
+  return {
+    name: "",
+    code: "",
+    description: "",
+    color: "multi",
+    customColor: "",
+    price: "",
+    swatchUrl: "",
+    images: [],
+    inStock: true,
+    sortOrder: String(sortOrder),
+  };
+}
+
+const isFabricColor = (color: string): color is FabricColor => (FABRIC_COLORS as readonly string[]).includes(color);
+
+/** A stored fabric as the form's values (prices as dollar text, sort order as text). */
+export function fabricFormValues(fabric: {
+  name: string;
+  code: string;
+  description: string;
+  color: string;
+  customColor: string;
+  priceCents: number;
+  swatchUrl: string;
+  images: string[];
+  inStock: boolean;
+  sortOrder: number;
+}): FabricInput {
+  return {
+    name: fabric.name,
+    code: fabric.code,
+    description: fabric.description,
+    // A colour outside the list (written by other means) shows as "multi" until the owner picks one.
+    color: isFabricColor(fabric.color) ? fabric.color : "multi",
+    customColor: fabric.customColor,
+    price: (fabric.priceCents / 100).toFixed(2),
+    swatchUrl: fabric.swatchUrl,
+    images: fabric.images,
+    inStock: fabric.inStock,
+    sortOrder: String(fabric.sortOrder),
+  };
+}

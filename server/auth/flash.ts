@@ -6,6 +6,13 @@
 // The admin layout's loader (and the sign-in page's) takes it and the page shows it once
 // as a toast (useFlashNotice in app/lib/notify.ts).
 
+import {
+  FABRIC_ADDED_MESSAGE,
+  FABRIC_DELETED_MESSAGE,
+  FABRIC_NOT_FOUND_MESSAGE,
+  FABRIC_UPDATED_MESSAGE,
+} from "../../core/fabric.ts";
+
 export const FLASH_NOTICES = {
   "signed-in": { message: "Successfully logged in", tone: "success" },
   "logged-out": { message: "You have been logged out", tone: "success" },
@@ -16,6 +23,10 @@ export const FLASH_NOTICES = {
   "product-updated": { message: "Product updated successfully", tone: "success" },
   "product-deleted": { message: "Product deleted successfully", tone: "success" },
   "product-not-found": { message: "Product not found", tone: "error" },
+  "fabric-added": { message: FABRIC_ADDED_MESSAGE, tone: "success" },
+  "fabric-updated": { message: FABRIC_UPDATED_MESSAGE, tone: "success" },
+  "fabric-deleted": { message: FABRIC_DELETED_MESSAGE, tone: "success" },
+  "fabric-not-found": { message: FABRIC_NOT_FOUND_MESSAGE, tone: "error" },
 } as const satisfies Record<string, { message: string; tone: "success" | "error" }>;
 
 export type FlashKind = keyof typeof FLASH_NOTICES;

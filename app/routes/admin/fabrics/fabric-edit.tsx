@@ -1,9 +1,19 @@
 import type { Route } from "./+types/fabric-edit";
+import { FabricFormPage } from "../../../components/admin/fabric-form/fabric-form-page.tsx";
 import { adminMeta } from "../admin-pages.ts";
-import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
+import { fabricEditorAction, loadFabricEditor } from "./fabric-editor.server.ts";
 
-export default function Page() {
-  return <ComingSoon title="Edit Fabric">Editing library fabrics is being built.</ComingSoon>;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadFabricEditor(context, params.fabricId);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return fabricEditorAction(request, context, { fabricId: params.fabricId });
+}
+
+export default function EditFabric({ loaderData, params }: Route.ComponentProps) {
+  // Keyed by fabric: moving from one fabric's form to another's starts afresh.
+  return <FabricFormPage key={params.fabricId} mode="edit" {...loaderData} />;
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("fabric-edit");

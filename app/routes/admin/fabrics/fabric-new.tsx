@@ -1,9 +1,18 @@
 import type { Route } from "./+types/fabric-new";
+import { FabricFormPage } from "../../../components/admin/fabric-form/fabric-form-page.tsx";
 import { adminMeta } from "../admin-pages.ts";
-import { ComingSoon } from "../../../components/admin/coming-soon.tsx";
+import { fabricEditorAction, loadFabricEditor } from "./fabric-editor.server.ts";
 
-export default function Page() {
-  return <ComingSoon title="Add Fabric">Adding fabrics to the library is being built.</ComingSoon>;
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadFabricEditor(context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return fabricEditorAction(request, context, { fabricId: null });
+}
+
+export default function NewFabric({ loaderData }: Route.ComponentProps) {
+  return <FabricFormPage mode="create" {...loaderData} />;
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("fabric-new");

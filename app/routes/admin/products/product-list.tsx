@@ -1,4 +1,4 @@
-import { AlertTriangle, ImageOff, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { AlertTriangle, ImageOff, Pencil, Plus, Search, Trash2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { z } from "zod";
@@ -6,6 +6,7 @@ import type { Route } from "./+types/product-list";
 import { parseForm } from "../../../../core/forms.ts";
 import { formatPrice } from "../../../../core/money.ts";
 import { setFlash } from "../../../../server/auth/flash.ts";
+import { loadFabricForEdit } from "../../../../server/catalog/fabric-library.ts";
 import { deleteProduct, listProductsForAdmin } from "../../../../server/catalog/product-editor.ts";
 import { servicesContext, storeContext } from "../../../../server/context.ts";
 import { readForm } from "../../../../server/http/request-body.ts";
@@ -17,10 +18,31 @@ import { adminMeta, adminPath } from "../admin-pages.ts";
 /** Longest search the list accepts; longer text names no product. */
 const MAX_SEARCH_LENGTH = 200;
 
+/** The list's query string (search and library fabric), kept across a delete. */
+function listQuery(search: string | null, fabricId: string | null): string {
+  const query = new URLSearchParams();
+  if (search) query.set("q", search);
+  if (fabricId) query.set("fabric", fabricId);
+  return query.size ? `?${query}` : "";
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
-  const products = await listProductsForAdmin(context.get(storeContext), { search });
-  return { products, search };
+  const params = new URL(request.url).searchParams;
+  const search = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const scope = context.get(storeContext);
+  // "Used by n products" on the library page links here with ?fabric=<library fabric id>.
+  const fabricId = (params.get("fabric") ?? "").trim().slice(0, 64);
+  const fabric = fabricId ? await loadFabricForEdit(scope, fabricId) : null;
+  const products = await listProductsForAdmin(scope, {
+    search,
+    ...(fabric ? { libraryFabricId: fabric.id } : {}),
+  });
+  return {
+    products,
+    search,
+    fabric: fabric ? { id: fabric.id, name: fabric.name } : null,
+    query: listQuery(search, fabric?.id ?? null),
+  };
 }
 
 const deleteSchema = z.object({
@@ -34,16 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const deleted = await deleteProduct(context.get(storeContext), parsed.value.productId);
   if (!deleted) return data({ error: "Failed to delete product" }, { status: 404 });
   const { config } = context.get(servicesContext);
-  // Back to the list as the owner left it (her search kept), with the spec's notice.
-  const back = new URL(request.url).searchParams.get("q");
-  const to = back ? `${adminPath("products")}?${new URLSearchParams({ q: back })}` : adminPath("products");
+  // Back to the list as the owner left it (her search and fabric filter kept), with the spec's notice.
+  const params = new URL(request.url).searchParams;
+  const to = `${adminPath("products")}${listQuery(params.get("q"), params.get("fabric"))}`;
   throw redirect(to, { headers: { "Set-Cookie": setFlash("product-deleted", config.secure) } });
 }
 
 type ProductRow = Route.ComponentProps["loaderData"]["products"][number];
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
-  const { products, search } = loaderData;
+  const { products, search, fabric, query } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === adminPath("products");
   return (
@@ -59,7 +81,23 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
+      {fabric ? (
+        <p className="mt-6 flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 px-4 py-3 text-sm text-stone-800">
+          <span>
+            Showing products that offer the library fabric <strong className="font-semibold">{fabric.name}</strong>
+          </span>
+          <Link
+            to={`${adminPath("products")}${listQuery(search, null)}`}
+            className="inline-flex items-center gap-1 font-medium text-stone-900 underline underline-offset-4"
+          >
+            <X aria-hidden className="size-4" />
+            Show all products
+          </Link>
+        </p>
+      ) : null}
+
       <Form method="get" role="search" className="mt-6 flex max-w-md gap-2">
+        {fabric ? <input type="hidden" name="fabric" value={fabric.id} /> : null}
         <label htmlFor="product-search" className="sr-only">
           Search products by name
         </label>
@@ -84,12 +122,13 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {products.length === 0 ? (
-        <EmptyState search={search} />
+        <EmptyState search={search} filtered={fabric !== null} />
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-xs">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
-              {search ? `Products matching “${search}”` : "All products"} ({products.length})
+              {search ? `Products matching “${search}”` : fabric ? `Products offering ${fabric.name}` : "All products"}{" "}
+              ({products.length})
             </caption>
             <thead className="border-b border-stone-200 bg-stone-50 text-xs font-medium tracking-wide text-stone-600 uppercase">
               <tr>
@@ -112,7 +151,7 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="divide-y divide-stone-100">
               {products.map((product) => (
-                <ProductTableRow key={product.id} product={product} search={search} />
+                <ProductTableRow key={product.id} product={product} query={query} />
               ))}
             </tbody>
           </table>
@@ -122,13 +161,13 @@ export default function ProductList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProductTableRow({ product, search }: { product: ProductRow; search: string }) {
+function ProductTableRow({ product, query }: { product: ProductRow; query: string }) {
   const [confirming, setConfirming] = useState(false);
   const fetcher = useFetcher<{ error: string }>();
   const deleting = fetcher.state !== "idle";
 
   function confirmDelete() {
-    const action = search ? `${adminPath("products")}?${new URLSearchParams({ q: search })}` : adminPath("products");
+    const action = `${adminPath("products")}${query}`;
     void fetcher.submit({ intent: "delete", productId: product.id }, { method: "post", action }).then(() => {
       setConfirming(false);
     });
@@ -204,12 +243,14 @@ function ProductTableRow({ product, search }: { product: ProductRow; search: str
   );
 }
 
-function EmptyState({ search }: { search: string }) {
+function EmptyState({ search, filtered }: { search: string; filtered: boolean }) {
   return (
     <section className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
-      {search ? (
+      {search || filtered ? (
         <>
-          <p className="text-base font-medium text-stone-900">No products match “{search}”.</p>
+          <p className="text-base font-medium text-stone-900">
+            {search ? `No products match “${search}”.` : "No products offer this fabric."}
+          </p>
           <Link
             to={adminPath("products")}
             className="mt-3 text-sm font-medium text-stone-900 underline underline-offset-4"
