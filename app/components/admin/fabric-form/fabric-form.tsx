@@ -122,6 +122,8 @@ export function FabricForm({
   }, [saver.state, saver.data, onSaved]);
 
   const Heading = `h${headingLevel}` as const;
+  // The list's own message, or the first about one of its pictures ("images.1").
+  const imagesError = errors.images ?? Object.entries(errors).find(([field]) => field.startsWith("images."))?.[1];
   const images = values.images;
   // One empty slot after the pictures chosen, up to the limit.
   const imageSlots = images.length < MAX_FABRIC_IMAGES ? [...images, ""] : images;
@@ -266,7 +268,7 @@ export function FabricForm({
                 />
               ))}
             </div>
-            {errors.images ? <p className="mt-1.5 text-sm text-red-700">{errors.images}</p> : null}
+            {imagesError ? <p className="mt-1.5 text-sm text-red-700">{imagesError}</p> : null}
           </fieldset>
           <div className="grid gap-5 sm:grid-cols-2">
             <StockSwitch checked={values.inStock} onCheckedChange={(inStock) => update({ inStock })} />
