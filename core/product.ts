@@ -16,9 +16,19 @@ export const IMAGE_SLOTS = [
 ] as const;
 export const IMAGE_SLOT_COUNT = IMAGE_SLOTS.length;
 
-/** A product can be bought when it needs no fabric choice or offers at least one fabric (SPEC §3). */
-export function isProductAvailable(product: { hasFabricSelection: boolean; fabrics: readonly unknown[] }): boolean {
-  return !product.hasFabricSelection || product.fabrics.length > 0;
+/**
+ * A product can be bought when it needs no fabric choice or offers at least one fabric
+ * in stock (SPEC §3; a library fabric out of stock takes itself off every product). A
+ * fabric that does not say is in stock (`object &` lets any option shape through).
+ */
+export function isProductAvailable({
+  hasFabricSelection,
+  fabrics,
+}: {
+  hasFabricSelection: boolean;
+  fabrics: readonly (object & { inStock?: boolean })[];
+}): boolean {
+  return !hasFabricSelection || fabrics.some((fabric) => fabric.inStock !== false);
 }
 
 /** The option a product gets when it is saved without fabrics (SPEC §5 Default fabric). */

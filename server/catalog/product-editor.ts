@@ -44,23 +44,35 @@ export interface AdminProductRow {
 /** A product as the wizard edits it: its id plus exactly the values the save action accepts. */
 export type EditableProduct = ProductInput & { id: string };
 
-export type SaveResult =
-  | { ok: true; id: string; slug: string }
-  | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors: FormErrors };
+/** A refused save of the owner's forms: its status, the message and the first message per field. */
+export interface SaveRefusal {
+  ok: false;
+  status: 400 | 404 | 409;
+  error: string;
+  fieldErrors: FormErrors;
+}
+
+export type SaveResult = { ok: true; id: string; slug: string } | SaveRefusal;
 
 /** Anything shaped like a UUID; anything else names no row and must never reach a uuid column. */
 const uuidShape = z.guid();
-const isUuid = (value: string) => uuidShape.safeParse(value).success;
+export const isUuid = (value: string) => uuidShape.safeParse(value).success;
 
 /**
  * The store's products, newest first, for the owner's table. `search` narrows them to
- * names holding it (case-insensitive; "%" and "_" match themselves).
+ * names holding it (case-insensitive; "%" and "_" match themselves); `libraryFabricId`
+ * to the products offering that library fabric.
  */
 export async function listProductsForAdmin(
   scope: StoreScope,
-  { search = "" }: { search?: string } = {},
+  { search = "", libraryFabricId }: { search?: string; libraryFabricId?: string } = {},
 ): Promise<AdminProductRow[]> {
+  if (libraryFabricId !== undefined && !isUuid(libraryFabricId)) return [];
   const filters = [eq(products.tenantId, scope.tenantId)];
+  if (libraryFabricId !== undefined) {
+    filters.push(sql`exists (select 1 from ${productFabrics} where ${productFabrics.productId} = ${products.id}
+      and ${productFabrics.tenantId} = ${products.tenantId} and ${productFabrics.libraryFabricId} = ${libraryFabricId})`);
+  }
   // PostgreSQL text cannot hold NUL, and no product name holds a control character.
   const term = search
     .replace(/\p{Cc}/gu, " ")
@@ -80,20 +92,26 @@ export async function listProductsForAdmin(
         where ${productFabrics.productId} = ${products.id} and ${productFabrics.tenantId} = ${products.tenantId})`.mapWith(
         Number,
       ),
+      inStockCount: sql<number>`(select count(*) from ${productFabrics}
+        where ${productFabrics.productId} = ${products.id} and ${productFabrics.tenantId} = ${products.tenantId}
+        and ${productFabrics.inStock})`.mapWith(Number),
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...filters))
     .orderBy(desc(products.createdAt), asc(products.id));
-  return rows.map(({ hasFabricSelection, defaultImages, ...row }) => ({
+  return rows.map(({ hasFabricSelection, defaultImages, inStockCount, ...row }) => ({
     ...row,
     image: firstImage(defaultImages),
-    available: isProductAvailable({ hasFabricSelection, fabrics: Array.from({ length: row.fabricCount }) }),
+    available: isProductAvailable({
+      hasFabricSelection,
+      fabrics: Array.from({ length: row.fabricCount }, (_, index) => ({ inStock: index < inStockCount })),
+    }),
   }));
 }
 
 /** Cents as the dollar text the wizard's price fields hold: 4550 → "45.50". */
-const dollarText = (cents: number) => (cents / 100).toFixed(2);
+export const dollarText = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The option every product saved without chosen fabrics gets (SPEC §5 Default fabric).
@@ -153,11 +171,12 @@ export async function isSlugTaken(scope: StoreScope, slug: string, exceptProduct
   return row !== undefined;
 }
 
-const refused = (
-  status: 400 | 404 | 409,
-  error: string,
-  fieldErrors: FormErrors = {},
-): Extract<SaveResult, { ok: false }> => ({ ok: false, status, error, fieldErrors });
+export const refused = (status: SaveRefusal["status"], error: string, fieldErrors: FormErrors = {}): SaveRefusal => ({
+  ok: false,
+  status,
+  error,
+  fieldErrors,
+});
 
 const slugTaken = () => refused(409, SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
 
@@ -176,10 +195,10 @@ export async function saveProduct(scope: StoreScope, input: unknown, productId?:
       const txScope: StoreScope = { db: tx, tenantId: scope.tenantId };
       // The checks lock what they read, so a concurrent delete of the product, its
       // category or a library fabric waits for this save instead of breaking it.
-      const problem = await checkReferences(txScope, values, productId);
-      if (problem) return problem;
+      const checked = await checkReferences(txScope, values, productId);
+      if (!checked.ok) return checked;
       if (await isSlugTaken(txScope, values.slug, productId)) return slugTaken();
-      const id = await writeProduct(txScope, values, productId);
+      const id = await writeProduct(txScope, values, productId, checked.library);
       return { ok: true as const, id, slug: values.slug };
     });
   } catch (error) {
@@ -189,13 +208,48 @@ export async function saveProduct(scope: StoreScope, input: unknown, productId?:
   }
 }
 
-/** The product being updated, the category and the library fabrics must all be this store's. */
+/** What a linked option takes from its library fabric when the product is saved. */
+interface LinkedFabric {
+  name: string;
+  swatchUrl: string;
+  priceCents: number;
+  images: string[];
+  inStock: boolean;
+}
+
+/**
+ * The product being updated, the category and the library fabrics must all be this
+ * store's; answers the library fabrics the options link to, by id.
+ */
 async function checkReferences(
   scope: StoreScope,
   values: ProductValues,
   productId: string | undefined,
-): Promise<SaveResult | null> {
+): Promise<SaveRefusal | { ok: true; library: Map<string, LinkedFabric> }> {
   const { db, tenantId } = scope;
+  // The library fabrics are locked first, as a library save or delete locks them before
+  // the products it touches: the two wait for each other instead of deadlocking, and the
+  // options take the library's latest values.
+  const options = fabricOptionsToSave(values);
+  const wanted = [...new Set(options.flatMap((option) => option.libraryFabricId ?? []))];
+  const found =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({
+            id: fabricLibrary.id,
+            name: fabricLibrary.name,
+            swatchUrl: fabricLibrary.swatchUrl,
+            priceCents: fabricLibrary.priceCents,
+            images: fabricLibrary.images,
+            inStock: fabricLibrary.inStock,
+          })
+          .from(fabricLibrary)
+          .where(and(eq(fabricLibrary.tenantId, tenantId), inArray(fabricLibrary.id, wanted)))
+          .orderBy(asc(fabricLibrary.id))
+          .for("key share");
+  const library = new Map(found.map(({ id, ...fabric }) => [id, fabric]));
+
   if (productId !== undefined) {
     const [product] = await db
       .select({ id: products.id })
@@ -214,25 +268,60 @@ async function checkReferences(
     : [];
   if (category.length === 0) return refused(400, INVALID_CATEGORY_MESSAGE, { categoryId: INVALID_CATEGORY_MESSAGE });
 
-  const options = fabricOptionsToSave(values);
-  const wanted = [...new Set(options.flatMap((option) => option.libraryFabricId ?? []))];
-  if (wanted.length === 0) return null;
-  const found = await db
-    .select({ id: fabricLibrary.id })
-    .from(fabricLibrary)
-    .where(and(eq(fabricLibrary.tenantId, tenantId), inArray(fabricLibrary.id, wanted)))
-    .for("key share");
-  const known = new Set(found.map((row) => row.id));
   const fieldErrors: FormErrors = {};
   options.forEach((option, index) => {
-    if (option.libraryFabricId !== null && !known.has(option.libraryFabricId))
+    if (option.libraryFabricId !== null && !library.has(option.libraryFabricId))
       fieldErrors[`fabrics.${index}.libraryFabricId`] = LIBRARY_FABRIC_NOT_FOUND_MESSAGE;
   });
-  return Object.keys(fieldErrors).length > 0 ? refused(400, LIBRARY_FABRIC_NOT_FOUND_MESSAGE, fieldErrors) : null;
+  return Object.keys(fieldErrors).length > 0
+    ? refused(400, LIBRARY_FABRIC_NOT_FOUND_MESSAGE, fieldErrors)
+    : { ok: true, library };
+}
+
+const sameImages = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((url, index) => url === b[index]);
+
+/**
+ * An option as stored. A linked option takes its name, swatch and stock from the library
+ * (they are the library's alone); its upcharge and pictures are the product's own when
+ * they differ from the library's, which is how the wizard sends a customisation.
+ * Manual options are always in stock and entirely the product's own.
+ */
+function optionRow(option: ReturnType<typeof fabricOptionsToSave>[number], library: Map<string, LinkedFabric>) {
+  const fabric = option.libraryFabricId === null ? undefined : library.get(option.libraryFabricId);
+  if (!fabric) {
+    return {
+      code: option.code,
+      label: option.label,
+      swatchUrl: option.swatchUrl,
+      upchargeCents: option.upcharge,
+      imgOverride: option.imgOverride,
+      libraryFabricId: null,
+      inStock: true,
+      upchargeCustom: false,
+      imagesCustom: false,
+    };
+  }
+  return {
+    code: option.code,
+    label: fabric.name,
+    swatchUrl: fabric.swatchUrl,
+    upchargeCents: option.upcharge,
+    imgOverride: option.imgOverride,
+    libraryFabricId: option.libraryFabricId,
+    inStock: fabric.inStock,
+    upchargeCustom: option.upcharge !== fabric.priceCents,
+    imagesCustom: !sameImages(option.imgOverride, fabric.images),
+  };
 }
 
 /** Writes the product row and replaces its fabric options; answers the product's id. */
-async function writeProduct(scope: StoreScope, values: ProductValues, productId: string | undefined): Promise<string> {
+async function writeProduct(
+  scope: StoreScope,
+  values: ProductValues,
+  productId: string | undefined,
+  library: Map<string, LinkedFabric>,
+): Promise<string> {
   const { db, tenantId } = scope;
   const fields = {
     slug: values.slug,
@@ -261,15 +350,10 @@ async function writeProduct(scope: StoreScope, values: ProductValues, productId:
     .where(and(eq(productFabrics.productId, row.id), eq(productFabrics.tenantId, tenantId)));
   await db.insert(productFabrics).values(
     fabricOptionsToSave(values).map((option, index) => ({
+      ...optionRow(option, library),
       tenantId,
       productId: row.id,
-      code: option.code,
-      label: option.label,
-      swatchUrl: option.swatchUrl,
-      upchargeCents: option.upcharge,
-      imgOverride: option.imgOverride,
       sortOrder: index,
-      libraryFabricId: option.libraryFabricId,
     })),
   );
   return row.id;

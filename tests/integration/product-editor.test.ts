@@ -218,9 +218,77 @@ describe.each(ENGINES)("product editor on %s", (engine) => {
           sortOrder: 0,
           libraryFabricId: store.navy.id,
           imgOverride: input.fabrics[0]!.imgOverride,
+          // The library's price, but pictures of its own.
+          inStock: true,
+          upchargeCustom: false,
+          imagesCustom: true,
         },
-        { tenantId: store.tenantId, code: "hand-dyed-indigo", upchargeCents: 0, sortOrder: 1, libraryFabricId: null },
+        {
+          tenantId: store.tenantId,
+          code: "hand-dyed-indigo",
+          upchargeCents: 0,
+          sortOrder: 1,
+          libraryFabricId: null,
+          inStock: true,
+          upchargeCustom: false,
+          imagesCustom: false,
+        },
       ]);
+    });
+
+    it("copies a library fabric's stock, name and swatch and marks what the product customised", async () => {
+      const store = await createStore(db);
+      const id = await create(store, {
+        fabrics: [
+          // Sent with the library's price and pictures: it follows the library.
+          libraryOption(store, {
+            code: "rose-floral",
+            label: "Stale Name",
+            swatchUrl: storedImage("fabrics", 99),
+            upcharge: "0",
+            imgOverride: store.rose.images,
+            libraryFabricId: store.rose.id,
+          }),
+          // A custom upcharge, the library's (empty) pictures.
+          libraryOption(store, {
+            code: "amber-linen",
+            label: "Amber Linen",
+            swatchUrl: store.amber.swatchUrl,
+            upcharge: "3.00",
+            imgOverride: [],
+            libraryFabricId: store.amber.id,
+          }),
+        ],
+      });
+      expect(await fabricRows(db, id)).toMatchObject([
+        {
+          code: "rose-floral",
+          label: "Rose Floral",
+          swatchUrl: store.rose.swatchUrl,
+          upchargeCents: 0,
+          imgOverride: store.rose.images,
+          inStock: false,
+          upchargeCustom: false,
+          imagesCustom: false,
+        },
+        { code: "amber-linen", upchargeCents: 300, inStock: true, upchargeCustom: true, imagesCustom: false },
+      ]);
+      // Its only library fabric in stock is amber: still available; with rose alone it is not.
+      expect((await listProductsForAdmin(store.scope))[0]).toMatchObject({ fabricCount: 2, available: true });
+      const roseOnly = productInput(store, {
+        fabrics: [
+          libraryOption(store, {
+            code: "rose-floral",
+            label: "Rose Floral",
+            swatchUrl: store.rose.swatchUrl,
+            upcharge: "0",
+            imgOverride: store.rose.images,
+            libraryFabricId: store.rose.id,
+          }),
+        ],
+      });
+      expect(await saveProduct(store.scope, roseOnly, id)).toMatchObject({ ok: true });
+      expect((await listProductsForAdmin(store.scope))[0]).toMatchObject({ fabricCount: 1, available: false });
     });
 
     it("saves a product without fabric selection with one default option and loads it with no chosen fabrics", async () => {
@@ -744,6 +812,8 @@ describe.each(ENGINES)("product editor on %s", (engine) => {
         swatchUrl: storedImage("fabrics", 2),
         inStock: false,
         images: [storedImage("fabrics", 3)],
+        sortOrder: 0,
+        productCount: 0,
       });
     });
   });
