@@ -101,7 +101,7 @@ export function productSlug(name: string): string {
 
 /** Step 1, Basic Information. */
 export const productBasicsSchema = z.object({
-  name: singleLineText("Name", 200).pipe(z.string().min(1, REQUIRED_FIELDS_MESSAGE)),
+  name: singleLineText("Name", 200, { required: REQUIRED_FIELDS_MESSAGE }),
   slug: z
     .string({ error: REQUIRED_FIELDS_MESSAGE })
     .trim()
@@ -112,7 +112,7 @@ export const productBasicsSchema = z.object({
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(64, INVALID_CATEGORY_MESSAGE),
   price: priceField,
-  description: multiLineText("Description", 5000).pipe(z.string().min(1, REQUIRED_FIELDS_MESSAGE)),
+  description: multiLineText("Description", 5000, { required: REQUIRED_FIELDS_MESSAGE }),
 });
 
 /** Step 2, Product Images: three slots, the first required. */
@@ -125,8 +125,8 @@ export const productImagesSchema = z.object({
 
 /** One fabric option as the wizard sends it (from the library or typed in). */
 export const fabricOptionSchema = z.object({
-  code: singleLineText("Fabric code", 40).pipe(z.string().min(1, FABRIC_FIELDS_MESSAGE)),
-  label: singleLineText("Fabric name", 100).pipe(z.string().min(1, FABRIC_FIELDS_MESSAGE)),
+  code: singleLineText("Fabric code", 40, { required: FABRIC_FIELDS_MESSAGE }),
+  label: singleLineText("Fabric name", 100, { required: FABRIC_FIELDS_MESSAGE }),
   swatchUrl: storedImage,
   upcharge: upchargeField,
   imgOverride: z.array(storedImage).max(IMAGE_SLOT_COUNT),

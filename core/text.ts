@@ -63,15 +63,16 @@ export interface TextFieldOptions {
   optional?: boolean;
   /** The field's message for characters it cannot keep; by default one about control characters. */
   invalid?: string;
+  /** The message for an empty required value; by default "{label} is required". */
+  required?: string;
 }
 
 function textField(label: string, max: number, multiLine: boolean, options: TextFieldOptions) {
   const invalid = options.invalid ?? (multiLine ? MULTI_LINE_MESSAGE : SINGLE_LINE_MESSAGE);
-  const base = z
-    .string({ error: options.optional ? `${label} must be text` : `${label} is required` })
-    .overwrite(normalizeText);
+  const required = options.required ?? `${label} is required`;
+  const base = z.string({ error: options.optional ? `${label} must be text` : required }).overwrite(normalizeText);
   // Lengths are counted after normalising, so the same text always has the same length.
-  return (options.optional ? base : base.min(1, `${label} is required`))
+  return (options.optional ? base : base.min(1, required))
     .max(max, `${label} must be at most ${max} characters`)
     .refine((value) => isCleanText(value, { multiLine }), invalid);
 }
