@@ -68,8 +68,8 @@ const storedImage = z.string().refine(isStoredImageUrl, "Use a picture uploaded 
 
 /** The fabric form (page and dialog). Prices and sort orders travel as the text typed. */
 export const fabricSchema = z.object({
-  name: singleLineText("Name", 100).pipe(z.string().min(1, FABRIC_REQUIRED_MESSAGE)),
-  code: singleLineText("Code", FABRIC_CODE_MAX_LENGTH).pipe(z.string().min(1, FABRIC_REQUIRED_MESSAGE)),
+  name: singleLineText("Name", 100, { required: FABRIC_REQUIRED_MESSAGE }),
+  code: singleLineText("Code", FABRIC_CODE_MAX_LENGTH, { required: FABRIC_REQUIRED_MESSAGE }),
   description: multiLineText("Description", 1000, { optional: true }),
   color: z.enum(FABRIC_COLORS, { error: "Choose one of the colour categories" }),
   customColor: singleLineText("Custom colour name", 60, { optional: true }),
