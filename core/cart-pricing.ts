@@ -17,7 +17,11 @@ export type PricedCartLine =
       priceCents: number;
       image: string | null;
     })
-  | (CartLineKey & { available: false });
+  | (CartLineKey & {
+      available: false;
+      /** Why, in words for the shopper, when the shop knows (e.g. the fabric is out of stock). */
+      reason?: string;
+    });
 
 /** Most lines one pricing request may ask about. */
 export const MAX_PRICED_LINES = 100;

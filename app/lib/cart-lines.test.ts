@@ -69,6 +69,20 @@ describe("choosing the fabric of a new line", () => {
     expect(resolveFabric(tote, "gone")).toEqual({ ok: true, fabric: tote.fabrics[0] });
     expect(resolveFabric(tote, "rose-floral")).toEqual({ ok: true, fabric: tote.fabrics[1] });
   });
+
+  it("never picks a fabric out of stock: a stale or tampered choice falls back to the first in stock", () => {
+    const navy = { code: "navy-gingham", label: "Navy Gingham", upchargeCents: 0, inStock: false };
+    const rose = { code: "rose-floral", label: "Rose Floral", upchargeCents: 500, inStock: true };
+    const mint = { code: "mint", label: "Mint", upchargeCents: 0, inStock: true };
+    const stocked = { ...tote, fabrics: [navy, rose, mint] };
+    expect(resolveFabric(stocked, "navy-gingham")).toEqual({ ok: true, fabric: rose });
+    expect(resolveFabric(stocked, "gone")).toEqual({ ok: true, fabric: rose });
+    expect(resolveFabric(stocked, "mint")).toEqual({ ok: true, fabric: mint });
+    expect(resolveFabric({ ...tote, fabrics: [navy] }, "navy-gingham")).toEqual({
+      ok: false,
+      message: CART_MESSAGES.noFabrics,
+    });
+  });
 });
 
 describe("changing lines", () => {
@@ -136,6 +150,16 @@ describe("reconciling with the server", () => {
     expect(result.lines).toEqual([line({ name: "Market Tote II", priceCents: 4800 })]);
     expect(result.removed.map((removed) => removed.name)).toEqual(["Old Clutch"]);
     expect(result.repriced).toHaveLength(1);
+  });
+
+  it("drops a line whose fabric is out of stock and keeps the server's reason", () => {
+    const reason = "Market Tote in Navy Gingham is out of stock";
+    const result = reconcileWithServer(
+      [line()],
+      [{ productId: "p-tote", fabricCode: "navy-gingham", available: false, reason }],
+    );
+    expect(result.lines).toEqual([]);
+    expect(result.removed).toEqual([{ ...line(), reason }]);
   });
 
   it("keeps lines the server was not asked about", () => {

@@ -137,6 +137,13 @@ export interface FabricChoice {
   code: string;
   label: string;
   upchargeCents: number;
+  /** False while the shop has none of this fabric: shown, never sold. Absent means in stock. */
+  inStock?: boolean;
+}
+
+/** The fabric a product page starts with: the first one the shop has in stock. */
+export function firstInStockFabric<T extends FabricChoice>(fabrics: readonly T[]): T | undefined {
+  return fabrics.find((fabric) => fabric.inStock !== false);
 }
 
 export interface ProductForCart {
@@ -149,7 +156,8 @@ export interface ProductForCart {
 
 /**
  * Which fabric a new line gets (spec §5): "default" without fabric selection; the chosen
- * fabric, or the first one when the chosen code is unknown; an error message otherwise.
+ * fabric, or the first one in stock when the chosen code is unknown or out of stock (a
+ * stale or tampered choice); an error message otherwise.
  */
 export function resolveFabric(
   product: ProductForCart,
@@ -158,10 +166,11 @@ export function resolveFabric(
   if (!product.hasFabricSelection) {
     return { ok: true, fabric: { code: DEFAULT_FABRIC_CODE, label: DEFAULT_FABRIC_LABEL, upchargeCents: 0 } };
   }
-  const first = product.fabrics[0];
+  const first = firstInStockFabric(product.fabrics);
   if (!first) return { ok: false, message: CART_MESSAGES.noFabrics };
   if (!chosenCode) return { ok: false, message: CART_MESSAGES.selectFabric };
-  return { ok: true, fabric: product.fabrics.find((fabric) => fabric.code === chosenCode) ?? first };
+  const chosen = product.fabrics.find((fabric) => fabric.code === chosenCode && fabric.inStock !== false);
+  return { ok: true, fabric: chosen ?? first };
 }
 
 /** The line a product and fabric make: price = product price + fabric upcharge. */
@@ -179,17 +188,21 @@ export function lineFor(product: ProductForCart, fabric: FabricChoice, image: st
 /** What the server answers about a line (app/routes/shop/cart-prices.ts). */
 export type ServerLine = PricedCartLine;
 
+/** A line the server refused, with its reason when the server gave one. */
+export type RemovedLine = CartLine & { reason?: string };
+
 /**
  * Replaces what the browser remembered with the server's current truth: new prices,
- * names and labels; lines whose product or fabric is gone are dropped and reported.
+ * names and labels; lines whose product or fabric is gone, or whose fabric is out of
+ * stock, are dropped and reported.
  */
 export function reconcileWithServer(
   lines: readonly CartLine[],
   serverLines: readonly ServerLine[],
-): { lines: CartLine[]; removed: CartLine[]; repriced: CartLine[] } {
+): { lines: CartLine[]; removed: RemovedLine[]; repriced: CartLine[] } {
   const truth = new Map(serverLines.map((line) => [`${line.productId}\u0000${line.fabricCode}`, line]));
   const kept: CartLine[] = [];
-  const removed: CartLine[] = [];
+  const removed: RemovedLine[] = [];
   const repriced: CartLine[] = [];
   for (const line of lines) {
     const server = truth.get(`${line.productId}\u0000${line.fabricCode}`);
@@ -198,7 +211,7 @@ export function reconcileWithServer(
       continue;
     }
     if (!server.available) {
-      removed.push(line);
+      removed.push(server.reason ? { ...line, reason: server.reason } : line);
       continue;
     }
     const next: CartLine = {

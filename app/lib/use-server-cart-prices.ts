@@ -3,7 +3,10 @@ import { reconcileWithServer, type CartLine, type ServerLine } from "./cart-line
 import { cart } from "./cart-store.ts";
 
 export interface CartCorrections {
-  /** Names of lines dropped because the product or its fabric no longer exists. */
+  /**
+   * Lines dropped because the product or its fabric no longer exists (their names), or
+   * because the fabric is out of stock (the server's reason, naming product and fabric).
+   */
   removed: string[];
   /** Names of lines whose price changed since they were added. */
   repriced: string[];
@@ -52,7 +55,7 @@ export function useServerCartPrices(lines: CartLine[]): {
           cart.replace(result.lines);
         }
         setCorrections((previous) => ({
-          removed: [...previous.removed, ...result.removed.map((line) => line.name)],
+          removed: [...previous.removed, ...result.removed.map((line) => line.reason ?? line.name)],
           repriced: [...new Set([...previous.repriced, ...result.repriced.map((line) => line.name)])],
         }));
       })

@@ -10,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Prices cart lines from the database: the product's price plus the chosen fabric's
- * upcharge. A line whose product or fabric no longer exists answers `available: false`.
+ * upcharge. A line whose product or fabric no longer exists, or whose fabric is out of
+ * stock, answers `available: false` (the latter with a reason the shopper can read).
  */
 export async function priceCartLines({ db, tenantId }: StoreScope, lines: CartLineKey[]): Promise<PricedCartLine[]> {
   const ids = [...new Set(lines.map((line) => line.productId).filter((id) => UUID.test(id)))];
@@ -35,6 +36,7 @@ export async function priceCartLines({ db, tenantId }: StoreScope, lines: CartLi
         label: productFabrics.label,
         upchargeCents: productFabrics.upchargeCents,
         imgOverride: productFabrics.imgOverride,
+        inStock: productFabrics.inStock,
       })
       .from(productFabrics)
       .where(and(eq(productFabrics.tenantId, tenantId), inArray(productFabrics.productId, ids))),
@@ -59,6 +61,7 @@ export async function priceCartLines({ db, tenantId }: StoreScope, lines: CartLi
       };
     }
     if (!product.hasFabricSelection || !fabric) return { ...line, available: false };
+    if (!fabric.inStock) return { ...line, available: false, reason: outOfStockReason(product.name, fabric.label) };
     return {
       ...line,
       available: true,
@@ -69,4 +72,9 @@ export async function priceCartLines({ db, tenantId }: StoreScope, lines: CartLi
       image: firstImage(fabric.imgOverride) ?? firstImage(product.defaultImages),
     };
   });
+}
+
+/** What the shopper reads about a line whose fabric the shop no longer has. */
+export function outOfStockReason(productName: string, fabricLabel: string): string {
+  return `${productName} in ${fabricLabel} is out of stock`;
 }

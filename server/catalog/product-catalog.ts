@@ -9,6 +9,8 @@ export interface FabricOption {
   swatchUrl: string;
   upchargeCents: number;
   imgOverride: string[];
+  /** False while the library fabric it came from is out of stock: shown, never sold. */
+  inStock: boolean;
 }
 
 export interface ProductSummary {
@@ -69,6 +71,7 @@ async function attachFabrics<T extends { id: string }>(
       swatchUrl: productFabrics.swatchUrl,
       upchargeCents: productFabrics.upchargeCents,
       imgOverride: productFabrics.imgOverride,
+      inStock: productFabrics.inStock,
     })
     .from(productFabrics)
     .where(

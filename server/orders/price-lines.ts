@@ -30,7 +30,11 @@ export async function priceLines(scope: StoreScope, lines: CartLineRequest[]): P
   const priced = await priceCartLines(scope, lines);
   return priced.map((line, index) => {
     if (!line.available) {
-      throw new CartRejectedError("An item in your cart is no longer available. Please remove it and try again.");
+      throw new CartRejectedError(
+        line.reason
+          ? `${line.reason}. Please remove it from your cart and try again.`
+          : "An item in your cart is no longer available. Please remove it and try again.",
+      );
     }
     return {
       productId: line.productId,

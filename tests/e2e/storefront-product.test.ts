@@ -14,6 +14,8 @@ const baseUrl = inject("baseUrl");
 // Highland Plaid (+$7, own pictures). The sling bag has no fabric choice.
 const PURSE = "/product/larimer-top-handle-purse";
 const SLING = "/product/front-range-sling";
+// Mustard Dot, Mint Gingham (out of stock in the demo library), Indigo Polka Dot.
+const CARD_WALLET = "/product/little-snap-card-wallet";
 
 const mainImage = (page: Page) => page.locator('[aria-roledescription="gallery"] img[data-active="true"]');
 
@@ -172,6 +174,37 @@ describe("product page details", () => {
         fabricLabel: "Default",
       }),
     ]);
+    await context.close();
+  });
+
+  it("shows a fabric out of stock, disabled and marked 'Out of stock', and starts with the first in stock", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${CARD_WALLET}`);
+    await waitForHydration(page);
+    const mint = page.getByRole("radio", { name: "Mint Gingham" });
+    expect(await page.getByRole("radio").count()).toBe(3);
+    expect(await mint.isDisabled()).toBe(true);
+    expect(await mint.isChecked()).toBe(false);
+    // The mark is part of the radio's accessible description, not only a visual hint.
+    const describedBy = (await mint.getAttribute("aria-describedby")) ?? "";
+    const description = await page.evaluate(
+      (ids) => ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" "),
+      describedBy.split(" ").filter(Boolean),
+    );
+    expect(description).toContain("Out of stock");
+    expect(await page.locator("label", { has: mint }).innerText()).toContain("Out of stock");
+    expect(await page.getByRole("radio", { name: "Mustard Dot" }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "Indigo Polka Dot" }).isDisabled()).toBe(false);
+    await expectNoSeriousA11yViolations(page);
+
+    // Clicking it changes nothing; Add to Cart takes the fabric in stock.
+    await page.locator("label", { has: mint }).click({ force: true });
+    expect(await page.getByRole("radio", { name: "Mustard Dot" }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(page, "Item added to your cart");
+    const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
+    expect(stored).toEqual([expect.objectContaining({ fabricCode: "mustard-dot", fabricLabel: "Mustard Dot" })]);
     await context.close();
   });
 

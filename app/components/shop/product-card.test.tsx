@@ -58,7 +58,10 @@ describe("ProductPurchase", () => {
   it("prices the chosen fabric's upcharge and disables minus at quantity 1", () => {
     const html = render(
       <ProductPurchase
-        product={{ ...product, fabrics: [{ code: "rose", label: "Rose", swatchUrl: "", upchargeCents: 500 }] }}
+        product={{
+          ...product,
+          fabrics: [{ code: "rose", label: "Rose", swatchUrl: "", upchargeCents: 500, inStock: true }],
+        }}
         fabricCode="rose"
         onFabricChange={() => {}}
         image=""
@@ -68,5 +71,41 @@ describe("ProductPurchase", () => {
     expect(html).toContain("+$5.00");
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Decrease quantity"/);
     expect(html).toContain("Add to Cart");
+  });
+
+  it("shows a fabric out of stock disabled and marked, and is unavailable when none is in stock", () => {
+    const fabric = (code: string, inStock: boolean) => ({
+      code,
+      label: code,
+      swatchUrl: "",
+      upchargeCents: 0,
+      inStock,
+    });
+    const some = render(
+      <ProductPurchase
+        product={{ ...product, fabrics: [fabric("mint", false), fabric("navy", true)] }}
+        fabricCode="navy"
+        onFabricChange={() => {}}
+        image=""
+      />,
+    );
+    const mint = /<input[^>]*value="mint"[^>]*>/.exec(some)?.[0] ?? "";
+    expect(mint).toContain('disabled=""');
+    expect(mint).toContain('aria-describedby="fabric-stock-mint"');
+    expect(/<input[^>]*value="navy"[^>]*>/.exec(some)?.[0]).not.toContain("disabled");
+    expect(some).toContain('id="fabric-stock-mint"');
+    expect(some).toContain("Out of stock");
+    expect(some).toContain("Add to Cart");
+
+    const none = render(
+      <ProductPurchase
+        product={{ ...product, fabrics: [fabric("mint", false)] }}
+        fabricCode={null}
+        onFabricChange={() => {}}
+        image=""
+      />,
+    );
+    expect(none).toContain(UNAVAILABLE_TEXT);
+    expect(none).not.toContain("Add to Cart");
   });
 });

@@ -33,7 +33,9 @@ export function ProductPurchase({
 }) {
   const [quantity, setQuantity] = useState(1);
   const available = isProductAvailable(product);
-  const chosen = product.hasFabricSelection ? product.fabrics.find((fabric) => fabric.code === fabricCode) : undefined;
+  // The fabric a line would get: a stale or out-of-stock choice falls back to the first in stock.
+  const resolved = product.hasFabricSelection && available ? resolveFabric(product, fabricCode) : null;
+  const chosen = resolved?.ok ? resolved.fabric : undefined;
   const unitCents = priceLineCents(product.priceCents, chosen?.upchargeCents ?? 0);
 
   const addToCart = () => {

@@ -13,6 +13,7 @@ import { PageMessage } from "../../components/shop/page-message.tsx";
 import { ProductGallery } from "../../components/shop/product-gallery.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { ProductPurchase } from "../../components/shop/product-purchase.tsx";
+import { firstInStockFabric } from "../../lib/cart-lines.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { PLACEHOLDER_IMAGE } from "../../components/ui/fallback-image.tsx";
 import { absoluteUrl, seoMeta, summarize } from "../../lib/seo.ts";
@@ -73,8 +74,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 function ProductDetail({ product }: { product: LoadedProduct }) {
-  const [fabricCode, setFabricCode] = useState<string | null>(product.fabrics[0]?.code ?? null);
-  const fabric = product.fabrics.find((option) => option.code === fabricCode);
+  // SPEC starts with the first fabric; one out of stock cannot be chosen, so the first in
+  // stock. A choice that is no longer in stock (fresh data after a revalidation) falls back too.
+  const [picked, setFabricCode] = useState<string | null>(() => firstInStockFabric(product.fabrics)?.code ?? null);
+  const fabric =
+    product.fabrics.find((option) => option.code === picked && option.inStock) ?? firstInStockFabric(product.fabrics);
+  const fabricCode = fabric?.code ?? null;
   const override = fabric?.imgOverride.filter((image) => image.trim() !== "") ?? [];
   const images = override.length > 0 ? override : product.images;
 
