@@ -30,3 +30,12 @@ export function parseForm<T extends z.ZodType>(schema: T, formData: FormData) {
   const input = Object.fromEntries([...formData.entries()].filter(([, value]) => typeof value === "string"));
   return parseWith(schema, input);
 }
+
+/** The messages that remain once `fields` changed: a corrected field (and any field nested in it) loses its message. */
+export function withoutErrorsFor(errors: FormErrors, fields: readonly string[]): FormErrors {
+  const remaining = { ...errors };
+  for (const field of Object.keys(remaining)) {
+    if (fields.some((changed) => field === changed || field.startsWith(`${changed}.`))) delete remaining[field];
+  }
+  return remaining;
+}

@@ -19,7 +19,7 @@ import {
   type FabricInput,
   type FabricRequest,
 } from "../../../../core/fabric.ts";
-import { parseWith, type FormErrors } from "../../../../core/forms.ts";
+import { parseWith, withoutErrorsFor, type FormErrors } from "../../../../core/forms.ts";
 import { notify, notifyError } from "../../../lib/notify.ts";
 import { AdminButton } from "../admin-button.tsx";
 import { Field, SelectField, TextAreaField } from "../field.tsx";
@@ -70,15 +70,7 @@ export function FabricForm({
       return next;
     });
     // A corrected field loses its message.
-    setErrors((current) => {
-      const remaining = { ...current };
-      for (const key of Object.keys(patch)) {
-        for (const field of Object.keys(remaining))
-          if (field === key || field.startsWith(`${key}.`)) delete remaining[field];
-      }
-      if (followsName) delete remaining.code;
-      return remaining;
-    });
+    setErrors((current) => withoutErrorsFor(current, [...Object.keys(patch), ...(followsName ? ["code"] : [])]));
   };
 
   function generateCode() {

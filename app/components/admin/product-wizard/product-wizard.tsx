@@ -1,7 +1,7 @@
 import { Check, ChevronLeft, ChevronRight, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { parseWith, type FormErrors } from "../../../../core/forms.ts";
+import { parseWith, withoutErrorsFor, type FormErrors } from "../../../../core/forms.ts";
 import {
   productBasicsSchema,
   productImagesSchema,
@@ -69,15 +69,8 @@ export function ProductWizard({
       return next;
     });
     // A corrected field loses its message.
-    setErrors((current) => {
-      const remaining = { ...current };
-      for (const key of Object.keys(patch)) {
-        for (const field of Object.keys(remaining))
-          if (field === key || field.startsWith(`${key}.`)) delete remaining[field];
-      }
-      if (patch.name !== undefined && !slugTouched) delete remaining.slug;
-      return remaining;
-    });
+    const followsName = patch.name !== undefined && !slugTouched;
+    setErrors((current) => withoutErrorsFor(current, [...Object.keys(patch), ...(followsName ? ["slug"] : [])]));
   };
 
   function goTo(next: number) {
