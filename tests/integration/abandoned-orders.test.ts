@@ -13,8 +13,8 @@ import {
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { createStripeProvider } from "../../server/payments/stripe-provider.ts";
 import type { PaymentProvider } from "../../server/payments/provider.ts";
-import { freePort } from "../support/app-server.ts";
 import { createCatalogFixture, CUSTOMER, FIXTURE_TENANT } from "../support/catalog-fixture.ts";
+import { startDroppingPeer } from "../support/dropping-peer.ts";
 import { startStripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 
@@ -181,7 +181,8 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
   });
 
   it("closes the order at once when the payment provider cannot open a checkout", async () => {
-    const unreachable = `http://127.0.0.1:${await freePort()}`;
+    const dropping = await startDroppingPeer();
+    const unreachable = `http://127.0.0.1:${dropping.port}`;
     const refusing = await startStripeStandIn();
     try {
       for (const [secretKey, apiUrl] of [
@@ -208,6 +209,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
       }
     } finally {
       await refusing.close();
+      await dropping.close();
     }
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql, type SQL } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { emailOutbox, storeSettings, tenants } from "../../server/db/schema.ts";
 import {
   enqueueEmail,
@@ -12,7 +12,7 @@ import {
   type OutgoingEmail,
 } from "../../server/mail/outbox.ts";
 import { startMailSender, type MailSender } from "../../server/mail/sender.ts";
-import { freePort } from "../support/app-server.ts";
+import { startDroppingPeer } from "../support/dropping-peer.ts";
 import { startMailCatcher, type CaughtMail, type MailCatcherOptions } from "../support/mail-catcher.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 
@@ -147,7 +147,8 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
   });
 
   it("keeps emails while SMTP is down, backs off, and delivers once when it is back", async () => {
-    const port = await freePort();
+    const down = await startDroppingPeer();
+    const port = down.port;
     const config = {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: "Selvage <shop@example.com>",
@@ -161,13 +162,15 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
     await sender.flush();
     const [failed] = await database.db.select().from(emailOutbox);
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
-    expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed!.lastError).toMatch(/ECONNRESET|ECONNREFUSED|connect|closed/i);
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
 
     await makeDue();
     await sender.flush();
     expect((await database.db.select().from(emailOutbox))[0]).toMatchObject({ status: "pending", attempts: 2 });
 
+    // SMTP comes back on the same port.
+    await down.close();
     const catcher = await startMailCatcher({ port });
     try {
       await makeDue();
@@ -182,7 +185,9 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
   });
 
   it("waits longer after each failure, up to the cap", async () => {
-    const port = await freePort();
+    const down = await startDroppingPeer();
+    onTestFinished(() => down.close());
+    const port = down.port;
     await enqueueEmail(database.db, email({ dedupeKey: "slow" }));
     const sender = start(
       { db: database.db, config: { SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmpdir() }, log },
@@ -200,7 +205,9 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
   });
 
   it("marks an email failed after the last attempt", async () => {
-    const port = await freePort();
+    const down = await startDroppingPeer();
+    onTestFinished(() => down.close());
+    const port = down.port;
     await enqueueEmail(database.db, email({ dedupeKey: "doomed" }));
     const sender = start(
       { db: database.db, config: { SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmpdir() }, log },
