@@ -1,8 +1,4 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import {
-  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
-  UNSAFE_SingleFetchRedirectSymbol as SingleFetchRedirectSymbol,
-} from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { FABRIC_REQUIRED_MESSAGE, type FabricInput } from "../../core/fabric.ts";
@@ -17,7 +13,15 @@ import {
   products,
   tenants,
 } from "../../server/db/schema.ts";
-import { AdminClient, startAdminApp, type AdminApp } from "../support/admin-app.ts";
+import {
+  AdminClient,
+  decodeSingleFetch,
+  flashOf,
+  signedInOwner,
+  startAdminApp,
+  type AdminApp,
+} from "../support/admin-app.ts";
+import { storedImage } from "../support/image-fixtures.ts";
 import { CUSTOMER } from "../support/catalog-fixture.ts";
 import { ENGINES } from "../support/test-database.ts";
 
@@ -37,45 +41,8 @@ const UNKNOWN_ID = "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11";
 const OUT_OF_STOCK = "Out of stock";
 const UNAVAILABLE = "This product is currently unavailable (no fabric options)";
 
-/** A picture as the shop stores it: `/uploads/<folder>/<hex>-<w>x<h>.webp`. */
-const storedImage = (folder: string, n: number) =>
-  `/uploads/${folder}/${n.toString(16).padStart(20, "0")}-800x600.webp`;
-
-/** What a single-fetch request answers once decoded: its data, an error response, or a redirect. */
-interface SingleFetchAnswer {
-  data?: unknown;
-  error?: { status: number; data: unknown };
-  redirect?: string;
-  status?: number;
-}
-
-async function decodeSingleFetch(response: Response): Promise<SingleFetchAnswer> {
-  expect(response.headers.get("x-remix-response")).toBe("yes");
-  const { value, done } = await decodeViaTurboStream(response.body!, globalThis);
-  await done;
-  // A loader's redirect comes wrapped under React Router's symbol; an action's comes bare.
-  const wrapped = (value as Record<symbol, SingleFetchAnswer>)[SingleFetchRedirectSymbol];
-  return wrapped ?? (value as SingleFetchAnswer);
-}
-
-/** The notice a response leaves for the next page ("fabric-added"), or null. */
-function flashOf(response: Response): string | null {
-  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("selvage.flash="));
-  return line ? line.split(";")[0]!.slice("selvage.flash=".length) : null;
-}
-
 /** Server-rendered HTML with the comments React puts between adjacent text parts ("+<!-- -->$7.50") taken out. */
 const withoutTextSeparators = (html: string) => html.replaceAll("<!-- -->", "");
-
-const cookieOf = (client: AdminClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-
-/** The owner signed in, without the sign-in's own notice riding along on every request. */
-async function signedInOwner(app: AdminApp): Promise<AdminClient> {
-  const owner = new AdminClient(app.url);
-  expect((await owner.signIn()).status).toBe(302);
-  owner.cookies.delete("selvage.flash");
-  return owner;
-}
 
 function fabricInput(overrides: Partial<FabricInput> = {}): FabricInput {
   return {
@@ -142,7 +109,7 @@ describe.each(ENGINES)("the owner's fabric library over HTTP on %s", (engine) =>
   ) => {
     const response = await fetch(`${app.url}${path}`, {
       method: "POST",
-      headers: { origin: app.url, cookie: cookieOf(client), "content-type": contentType, ...headers },
+      headers: { origin: app.url, cookie: client.cookieHeader(), "content-type": contentType, ...headers },
       body,
       redirect: "manual",
     });
@@ -153,7 +120,7 @@ describe.each(ENGINES)("the owner's fabric library over HTTP on %s", (engine) =>
     post(path, JSON.stringify(body), "application/json", options);
   async function get(path: string, client: AdminClient | null = owner) {
     const response = await fetch(`${app.url}${path}`, {
-      headers: client ? { cookie: cookieOf(client) } : {},
+      headers: client ? { cookie: client.cookieHeader() } : {},
       redirect: "manual",
     });
     expect(response.status, `GET ${path}`).toBeLessThan(500);
@@ -307,7 +274,7 @@ describe.each(ENGINES)("the owner's fabric library over HTTP on %s", (engine) =>
 
       // The library the owner is sent back to shows the notice once, and the fabric.
       const list = await fetch(`${app.url}${LIBRARY}`, {
-        headers: { cookie: `${cookieOf(owner)}; selvage.flash=fabric-added` },
+        headers: { cookie: `${owner.cookieHeader()}; selvage.flash=fabric-added` },
         redirect: "manual",
       });
       expect(list.status).toBe(200);
@@ -870,14 +837,14 @@ describe.each(ENGINES)("the fabric library page on %s when its table is missing"
   afterAll(() => app?.stop());
 
   it("tells the owner the library needs setting up, not a server error", async () => {
-    const page = await fetch(`${app.url}${LIBRARY}`, { headers: { cookie: cookieOf(owner) }, redirect: "manual" });
+    const page = await fetch(`${app.url}${LIBRARY}`, { headers: { cookie: owner.cookieHeader() }, redirect: "manual" });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Fabric Library Setup Required");
     expect(html).not.toContain("Failed to load fabric library");
 
     const loader = await fetch(`${app.url}${data(LIBRARY)}`, {
-      headers: { cookie: cookieOf(owner) },
+      headers: { cookie: owner.cookieHeader() },
       redirect: "manual",
     });
     expect(loader.status).toBe(200);

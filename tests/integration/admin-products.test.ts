@@ -1,8 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import {
-  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
-  UNSAFE_SingleFetchRedirectSymbol as SingleFetchRedirectSymbol,
-} from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL, DEFAULT_TENANT } from "../../core/constants.ts";
 import {
@@ -22,7 +18,15 @@ import {
   tenants,
 } from "../../server/db/schema.ts";
 import * as fixtures from "../support/image-fixtures.ts";
-import { AdminClient, startAdminApp, type AdminApp } from "../support/admin-app.ts";
+import { storedImage } from "../support/image-fixtures.ts";
+import {
+  AdminClient,
+  decodeSingleFetch,
+  flashOf,
+  signedInOwner,
+  startAdminApp,
+  type AdminApp,
+} from "../support/admin-app.ts";
 import { ENGINES } from "../support/test-database.ts";
 
 // The owner's product pages over HTTP, as the browser uses them: the wizard's fetcher posts
@@ -37,33 +41,6 @@ const edit = (id: string) => `/admin/products/edit/${id}`;
 const data = (path: string) => `${path}.data`;
 const UNKNOWN_ID = "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11";
 
-/** A picture as the shop stores it: `/uploads/<folder>/<hex>-<w>x<h>.webp`. */
-const storedImage = (folder: string, n: number) =>
-  `/uploads/${folder}/${n.toString(16).padStart(20, "0")}-800x600.webp`;
-
-/** What a single-fetch action request answers once decoded: its data, an error response, or a redirect. */
-interface SingleFetchAnswer {
-  data?: unknown;
-  error?: { status: number; data: unknown };
-  redirect?: string;
-  status?: number;
-}
-
-async function decodeSingleFetch(response: Response): Promise<SingleFetchAnswer> {
-  expect(response.headers.get("x-remix-response")).toBe("yes");
-  const { value, done } = await decodeViaTurboStream(response.body!, globalThis);
-  await done;
-  // A loader's redirect comes wrapped under React Router's symbol; an action's comes bare.
-  const wrapped = (value as Record<symbol, SingleFetchAnswer>)[SingleFetchRedirectSymbol];
-  return wrapped ?? (value as SingleFetchAnswer);
-}
-
-/** The notice a response leaves for the next page ("product-created"), or null. */
-function flashOf(response: Response): string | null {
-  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("selvage.flash="));
-  return line ? line.split(";")[0]!.slice("selvage.flash=".length) : null;
-}
-
 describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) => {
   let app: AdminApp;
   let owner: AdminClient;
@@ -76,10 +53,7 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
 
   beforeAll(async () => {
     app = await startAdminApp(engine);
-    owner = new AdminClient(app.url);
-    expect((await owner.signIn()).status).toBe(302);
-    // The sign-in's own notice would otherwise ride along on every request below.
-    owner.cookies.delete("selvage.flash");
+    owner = await signedInOwner(app);
     const { db } = app.database;
 
     const [ourBags, ourPurses] = await db
@@ -149,15 +123,13 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
     const uploaded = await fetch(`${app.url}/admin/uploads`, {
       method: "POST",
       body: form,
-      headers: { origin: app.url, cookie: cookieOf(owner) },
+      headers: { origin: app.url, cookie: owner.cookieHeader() },
     });
     expect(uploaded.status).toBe(200);
     picture = ((await uploaded.json()) as { url: string }).url;
     expect(picture).toMatch(/^\/uploads\/products\/[0-9a-f]+-800x600\.webp$/);
   });
   afterAll(() => app?.stop());
-
-  const cookieOf = (client: AdminClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 
   /** A POST with this site's Origin and the owner's session, as the browser sends it. */
   const post = (
@@ -168,7 +140,7 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
   ) =>
     fetch(`${app.url}${path}`, {
       method: "POST",
-      headers: { origin: app.url, cookie: cookieOf(client), "content-type": contentType, ...headers },
+      headers: { origin: app.url, cookie: client.cookieHeader(), "content-type": contentType, ...headers },
       body,
       redirect: "manual",
     });
@@ -182,7 +154,7 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
       options,
     );
   const get = (path: string) =>
-    fetch(`${app.url}${path}`, { headers: { cookie: cookieOf(owner) }, redirect: "manual" });
+    fetch(`${app.url}${path}`, { headers: { cookie: owner.cookieHeader() }, redirect: "manual" });
 
   const uniqueSlug = (base = "market-tote") => `${base}-${engine}-${++slugCount}`;
 
@@ -321,7 +293,7 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
 
       // The list the owner is sent back to shows the notice once, and the new product.
       const list = await fetch(`${app.url}${LIST}`, {
-        headers: { cookie: `${cookieOf(owner)}; selvage.flash=product-created` },
+        headers: { cookie: `${owner.cookieHeader()}; selvage.flash=product-created` },
         redirect: "manual",
       });
       expect(list.status).toBe(200);

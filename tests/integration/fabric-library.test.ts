@@ -27,16 +27,12 @@ import {
 } from "../../server/db/schema.ts";
 import type { StoreScope } from "../../server/db/store-scope.ts";
 import { createTestDatabase, ENGINES, withAdminClient, type TestDatabase } from "../support/test-database.ts";
+import { storedImage } from "../support/image-fixtures.ts";
 
 // The fabric library against real engines: every rule the fabric save enforces, how a
 // library save reaches every product option linked to it in one transaction (stock,
 // name, swatch always; price and pictures unless the product set its own), deleting a
 // fabric with its options, and store isolation. Each test makes its own store.
-
-/** A picture as the shop stores it: `/uploads/<folder>/<hash>-<w>x<h>.webp`. */
-function storedImage(folder: string, n: number): string {
-  return `/uploads/${folder}/${n.toString(16).padStart(20, "0")}-800x600.webp`;
-}
 
 let storeCount = 0;
 

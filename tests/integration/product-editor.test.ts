@@ -32,15 +32,11 @@ import {
 } from "../../server/db/schema.ts";
 import type { StoreScope } from "../../server/db/store-scope.ts";
 import { createTestDatabase, ENGINES, withAdminClient, type TestDatabase } from "../support/test-database.ts";
+import { storedImage } from "../support/image-fixtures.ts";
 
 // The owner's product management against real engines: every rule the save action
 // enforces, atomic writes (a failure part-way leaves the database as it was), races on
 // a PostgreSQL server, and store isolation. Each test makes its own store.
-
-/** A picture as the shop stores it: `/uploads/<folder>/<hash>-<w>x<h>.webp`. */
-function storedImage(folder: string, n: number): string {
-  return `/uploads/${folder}/${n.toString(16).padStart(20, "0")}-800x600.webp`;
-}
 
 let storeCount = 0;
 

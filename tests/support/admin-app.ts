@@ -2,6 +2,11 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
+import {
+  UNSAFE_decodeViaTurboStream as decodeViaTurboStream,
+  UNSAFE_SingleFetchRedirectSymbol as SingleFetchRedirectSymbol,
+} from "react-router";
+import { expect } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { createAuth } from "../../server/auth/auth.ts";
 import { ensureOwner } from "../../server/auth/owner.ts";
@@ -124,8 +129,13 @@ export class AdminClient {
     return this.post("/admin/login", { email, password });
   }
 
+  /** The Cookie header this client sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
   private async send(pathname: string, init: { method: string; headers: Record<string, string>; body?: string }) {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const cookie = this.cookieHeader();
     const response = await fetch(`${this.baseUrl}${pathname}`, {
       ...init,
       headers: { ...(cookie ? { cookie } : {}), ...init.headers },
@@ -142,4 +152,35 @@ export class AdminClient {
     }
     return response;
   }
+}
+
+/** The owner signed in, without the sign-in's own notice riding along on every request. */
+export async function signedInOwner(app: AdminApp): Promise<AdminClient> {
+  const owner = new AdminClient(app.url);
+  expect((await owner.signIn()).status).toBe(302);
+  owner.cookies.delete("selvage.flash");
+  return owner;
+}
+
+/** What a single-fetch (`.data`) request answers once decoded: its data, an error response, or a redirect. */
+export interface SingleFetchAnswer {
+  data?: unknown;
+  error?: { status: number; data: unknown };
+  redirect?: string;
+  status?: number;
+}
+
+export async function decodeSingleFetch(response: Response): Promise<SingleFetchAnswer> {
+  expect(response.headers.get("x-remix-response")).toBe("yes");
+  const { value, done } = await decodeViaTurboStream(response.body!, globalThis);
+  await done;
+  // A loader's redirect comes wrapped under React Router's symbol; an action's comes bare.
+  const wrapped = (value as Record<symbol, SingleFetchAnswer>)[SingleFetchRedirectSymbol];
+  return wrapped ?? (value as SingleFetchAnswer);
+}
+
+/** The notice a response leaves for the next page ("product-created"), or null. */
+export function flashOf(response: Response): string | null {
+  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("selvage.flash="));
+  return line ? line.split(";")[0]!.slice("selvage.flash=".length) : null;
 }

@@ -3,6 +3,10 @@ import sharp from "sharp";
 
 // Pictures, and things dressed as pictures, made on the spot for upload tests.
 
+/** The URL of a picture as the shop stores it (`/uploads/<folder>/<hash>-<w>x<h>.webp`), for tests that need no file behind it. */
+export const storedImage = (folder: string, n: number) =>
+  `/uploads/${folder}/${n.toString(16).padStart(20, "0")}-800x600.webp`;
+
 /** A small photo-like picture (a gradient, so encoders have something to do). */
 function canvas(width: number, height: number) {
   const pixels = Buffer.alloc(width * height * 3);
