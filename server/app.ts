@@ -11,6 +11,7 @@ import { loadConfig } from "./config.ts";
 import { requestContext, requestFaultsContext, servicesContext, storeContext, type AppServices } from "./context.ts";
 import { RETRY_AFTER_SECONDS } from "./db/availability.ts";
 import { openDatabase, pingDatabase } from "./db/client.ts";
+import { storeScope } from "./db/store-scope.ts";
 import { reactRouterHandler } from "./http/react-router-handler.ts";
 import { allowedMethods, limitRequestBodies } from "./http/request-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
@@ -20,6 +21,7 @@ import { startMailSender } from "./mail/sender.ts";
 import { startOrderSweeper } from "./orders/abandoned-orders.ts";
 import { ensureDemoStore } from "./seed/demo-store.ts";
 import { createLocalStorage } from "./storage/local-storage.ts";
+import { storeOfRequest } from "./tenancy.ts";
 
 // This module is the server bundle's entry (see vite.config.ts): the HTTP app and
 // every route share one copy of each module, so router contexts match by identity.
@@ -49,7 +51,7 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
-    const database = await pingDatabase(services.db);
+    const database = await pingDatabase(services.databases.db);
     res.setHeader("Cache-Control", "no-store");
     if (!database) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     res
@@ -96,9 +98,10 @@ export function createHttpApp(services: AppServices, options: StartOptions & { u
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(storeContext, { db: services.db, tenantId: DEFAULT_TENANT });
+        const tenantId = storeOfRequest(req.hostname);
+        context.set(storeContext, storeScope(services.databases, tenantId));
         context.set(requestContext, {
-          tenantId: DEFAULT_TENANT,
+          tenantId,
           cspNonce: String(res.locals.cspNonce),
           // Only proxies named by TRUST_PROXY can set this through X-Forwarded-For; a client cannot choose its own.
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
@@ -143,12 +146,13 @@ export async function start(options: StartOptions): Promise<Server> {
 
   const uploadsDir = path.join(config.DATA_DIR, "uploads");
   const storage = createLocalStorage(uploadsDir);
-  await ensureDemoStore({ db: database.db, storage, config, log });
+  await ensureDemoStore({ db: database.forTenant(DEFAULT_TENANT), storage, config, log });
 
-  const auth = createAuth({ db: database.db, config, log, tenantId: DEFAULT_TENANT });
-  const services: AppServices = { db: database.db, config, log, auth, storage };
-  const mailSender = startMailSender({ db: database.db, config, log });
-  const orderSweeper = startOrderSweeper({ db: database.db, log });
+  // Sign-in and password resets belong to the one store every request is served from (server/tenancy.ts).
+  const auth = createAuth({ store: storeScope(database, DEFAULT_TENANT), config, log });
+  const services: AppServices = { databases: database, config, log, auth, storage };
+  const mailSender = startMailSender({ databases: database, config, log });
+  const orderSweeper = startOrderSweeper({ databases: database, log });
   const app = express();
   app.disable("x-powered-by");
   let draining = false;

@@ -1,14 +1,14 @@
 import { createContext } from "react-router";
 import type { Auth } from "./auth/auth.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
-import type { StoreScope } from "./db/store-scope.ts";
+import type { StoreDatabases, StoreScope } from "./db/store-scope.ts";
 import type { Logger } from "./logger.ts";
 import type { FileStorage } from "./storage/local-storage.ts";
 
 /** Long-lived services, built once at start and handed to every loader and action. */
 export interface AppServices {
-  db: Database;
+  /** Shared tables through `db`; a store's own rows only through `forTenant` (row-level security). */
+  databases: StoreDatabases;
   config: Config;
   log: Logger;
   /** Sign-in, sessions and password resets. */

@@ -25,7 +25,7 @@ export const requireStoreOwner: MiddlewareFunction<Response> = async ({ request,
     case "expired":
       throw toLogin("expired", config.secure);
     case "no-access":
-      await revokeSessionToken(services.db, check.sessionToken);
+      await revokeSessionToken(services.databases.db, check.sessionToken);
       throw toLogin("no-access", config.secure);
   }
 

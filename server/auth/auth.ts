@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/account-forms.ts";
 import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import * as schema from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { enqueueEmail } from "../mail/outbox.ts";
@@ -16,18 +16,18 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 3600;
 export const SESSION_COOKIE = "selvage.session_token";
 
 interface AuthDeps {
-  db: Database;
+  /** The store whose owner signs in: its accounts, and its name and address in emails. */
+  store: StoreScope;
   config: Pick<Config, "AUTH_SECRET" | "PUBLIC_URL" | "secure">;
   log: Logger;
-  /** The store whose name and address go into emails. */
-  tenantId: string;
 }
 
 /**
  * The sign-in service. Only the server calls it (route actions through `auth.api`):
  * its own HTTP endpoints are not mounted, so no JSON API exists beside the admin pages.
  */
-export function createAuth({ db, config, log, tenantId }: AuthDeps) {
+export function createAuth({ store, config, log }: AuthDeps) {
+  const { db, tenantId } = store;
   const cookieName = config.secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
   return betterAuth({
     appName: "Selvage",

@@ -17,13 +17,14 @@ export type ChangePasswordResult =
  * session of the owner ends; this browser gets a fresh session in exchange.
  */
 export async function changePassword(
-  { auth, db, log }: Pick<AppServices, "auth" | "db" | "log">,
+  { auth, databases, log }: Pick<AppServices, "auth" | "databases" | "log">,
   request: Request,
-  info: Pick<RequestInfo, "clientIp">,
+  info: Pick<RequestInfo, "clientIp" | "tenantId">,
   admin: AdminIdentity,
   passwords: { currentPassword: string; newPassword: string },
 ): Promise<ChangePasswordResult> {
-  const key = `change-password:${admin.userId}`;
+  const db = databases.forTenant(info.tenantId);
+  const key = `change-password:${info.tenantId}:${admin.userId}`;
   try {
     if (!(await consumeAttempt(db, key, CHANGE_PASSWORD_PER_ACCOUNT))) {
       return { ok: false, status: 429, field: "form", message: TOO_MANY_ATTEMPTS };

@@ -9,7 +9,7 @@ import { authHeaders } from "./session.ts";
 export const RESET_REQUEST_FAILED = "Failed to send reset instructions. Please try again.";
 export const INVALID_RESET_LINK = "Invalid or expired password reset link";
 
-type Services = Pick<AppServices, "auth" | "db" | "log">;
+type Services = Pick<AppServices, "auth" | "databases" | "log">;
 type Outcome = { ok: true } | { ok: false; status: number; message: string };
 
 /**
@@ -19,11 +19,12 @@ type Outcome = { ok: true } | { ok: false; status: number; message: string };
  * many requests for the owner's address slow her resets down but never stop them.
  */
 export async function requestPasswordReset(
-  { auth, db, log }: Services,
+  { auth, databases, log }: Services,
   request: Request,
   info: Pick<RequestInfo, "clientIp" | "tenantId">,
   email: string,
 ): Promise<Outcome> {
+  const db = databases.forTenant(info.tenantId);
   const address = email.trim().toLowerCase();
   try {
     // The known-client mark is shared with sign-in: where she signed in, her resets are not slowed.

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { AppServices, RequestInfo } from "../context.ts";
+import type { Database } from "../db/client.ts";
 import { sessions, storeMembers } from "../db/schema.ts";
 import { SESSION_COOKIE } from "./auth.ts";
 
@@ -38,7 +39,7 @@ export function hasSessionCookie(request: Request): boolean {
   });
 }
 
-export async function isStoreMember(db: AppServices["db"], tenantId: string, userId: string): Promise<string | null> {
+export async function isStoreMember(db: Database, tenantId: string, userId: string): Promise<string | null> {
   const [member] = await db
     .select({ role: storeMembers.role })
     .from(storeMembers)
@@ -48,14 +49,14 @@ export async function isStoreMember(db: AppServices["db"], tenantId: string, use
 
 /** Who is asking: decided from the session in the database and the store's membership list. */
 export async function checkSession(
-  { auth, db }: Pick<AppServices, "auth" | "db">,
+  { auth, databases }: Pick<AppServices, "auth" | "databases">,
   request: Request,
   info: Pick<RequestInfo, "clientIp" | "tenantId">,
 ): Promise<SessionCheck> {
   if (!hasSessionCookie(request)) return { status: "anonymous" };
   const { headers, response } = await auth.api.getSession({ headers: authHeaders(request, info), returnHeaders: true });
   if (!response) return { status: "expired" };
-  const role = await isStoreMember(db, info.tenantId, response.user.id);
+  const role = await isStoreMember(databases.forTenant(info.tenantId), info.tenantId, response.user.id);
   if (!role) return { status: "no-access", sessionToken: response.session.token };
   return {
     status: "owner",
@@ -69,6 +70,6 @@ export async function checkSession(
 }
 
 /** Ends one session on the server, whatever the browser does with its cookie. */
-export async function revokeSessionToken(db: AppServices["db"], token: string): Promise<void> {
+export async function revokeSessionToken(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.token, token));
 }

@@ -22,7 +22,7 @@ export const SIGN_IN_FAILED = "Failed to login. Please try again.";
 
 export type SignInResult = { ok: true; setCookies: string[] } | { ok: false; status: number; message: string };
 
-type Services = Pick<AppServices, "auth" | "db" | "log">;
+type Services = Pick<AppServices, "auth" | "databases" | "log">;
 
 /**
  * Signs in with email and password, for this store only. Every attempt counts against
@@ -45,11 +45,12 @@ export async function signIn(
 }
 
 async function attemptSignIn(
-  { auth, db, log }: Services,
+  { auth, databases, log }: Services,
   request: Request,
   info: Pick<RequestInfo, "clientIp" | "tenantId">,
   credentials: { email: string; password: string },
 ): Promise<SignInResult> {
+  const db = databases.forTenant(info.tenantId);
   const email = credentials.email.trim().toLowerCase();
   const keys = accountAttemptKeys("sign-in", { tenantId: info.tenantId, account: email, clientIp: info.clientIp });
   const admission = await admitAccountAttempt(db, SIGN_IN, keys);

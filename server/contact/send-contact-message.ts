@@ -1,7 +1,7 @@
 import { contactMessageSchema } from "../../core/contact-message.ts";
 import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import { parseWith, type FormErrors } from "../../core/forms.ts";
-import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
+import { consumeAttempt, storeClientKey, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { contactMessages } from "../db/schema.ts";
@@ -29,7 +29,7 @@ export async function sendContactMessage(
     const error = Object.values(parsed.errors)[0] ?? "Please check the form";
     return { ok: false, status: 400, error, fieldErrors: parsed.errors };
   }
-  if (!(await consumeAttempt(db, `contact:${clientIp}`, CONTACT_PER_CLIENT))) {
+  if (!(await consumeAttempt(db, storeClientKey("contact", tenantId, clientIp), CONTACT_PER_CLIENT))) {
     return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS };
   }
   const message = parsed.value;

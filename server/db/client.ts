@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { isDatabaseUnavailable } from "./availability.ts";
 import { createQueryGate } from "./query-gate.ts";
 import * as schema from "./schema.ts";
 
@@ -21,10 +22,105 @@ const STATEMENT_TIMEOUT_MS = 30_000;
 /** The one database type routes and services see, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The role the application's queries run as: not a superuser, not the tables' owner and
+ * not exempt from row-level security (created by the migrations, drizzle/0003).
+ */
+export const APP_ROLE = "selvage_app";
+/** The setting row-level security policies compare each row's tenant_id with. */
+export const TENANT_SETTING = "app.tenant_id";
+
+/** Who a connection acts as: the application role for one store (or none), or the owner. */
+interface SessionBinding {
+  /** null: the role that connected and migrated (tests and maintenance only). */
+  role: typeof APP_ROLE | null;
+  /** "" when no store is chosen: every store's rows are then invisible. */
+  tenantId: string;
+}
+
 export interface DatabaseHandle {
+  /**
+   * The application role with no store chosen: the tables every store shares (accounts,
+   * sessions, throttles, the list of stores). No store's own rows are visible through it.
+   */
   db: Database;
+  /** The application role acting for one store: row security shows and accepts only its rows. */
+  forTenant(tenantId: string): Database;
+  /** The role that migrated, outside the application role (test fixtures, maintenance); never for a request. */
+  asOwner(): Database;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+}
+
+function bindingSql({ role, tenantId }: SessionBinding): string {
+  return `${role ? `SET ROLE ${role}` : "RESET ROLE"}; SELECT set_config('${TENANT_SETTING}', ${pg.escapeLiteral(tenantId)}, false)`;
+}
+
+function sameBinding(a: SessionBinding | undefined, b: SessionBinding): boolean {
+  return a !== undefined && a.role === b.role && a.tenantId === b.tenantId;
+}
+
+/**
+ * Databases bound to a store, made once per store. Each statement or transaction runs on a
+ * connection set to its binding first; a connection keeps its setting until another
+ * binding needs it, so the setting costs a round trip only when the store changes.
+ */
+function bindingCache(make: (binding: SessionBinding) => Database) {
+  const byTenant = new Map<string, Database>();
+  const owner = make({ role: null, tenantId: "" });
+  return {
+    forTenant(tenantId: string): Database {
+      if (!tenantId) throw new Error("forTenant needs a store");
+      let db = byTenant.get(tenantId);
+      if (!db) byTenant.set(tenantId, (db = make({ role: APP_ROLE, tenantId })));
+      return db;
+    },
+    unscoped: make({ role: APP_ROLE, tenantId: "" }),
+    asOwner: () => owner,
+  };
+}
+
+/**
+ * A pool whose connections are set to one binding before use. Its class name contains
+ * "Pool", which is how Drizzle knows to run a transaction on one checked-out connection.
+ */
+class BoundPool {
+  private readonly pool: pg.Pool;
+  private readonly binding: SessionBinding;
+  private readonly current: WeakMap<pg.PoolClient, SessionBinding>;
+
+  constructor(pool: pg.Pool, binding: SessionBinding, current: WeakMap<pg.PoolClient, SessionBinding>) {
+    this.pool = pool;
+    this.binding = binding;
+    this.current = current;
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    if (sameBinding(this.current.get(client), this.binding)) return client;
+    try {
+      await client.query(bindingSql(this.binding));
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    this.current.set(client, this.binding);
+    return client;
+  }
+
+  async query(...args: Parameters<pg.PoolClient["query"]>) {
+    const client = await this.connect();
+    let result: unknown;
+    try {
+      result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (error) {
+      // A connection that failed mid-query is not reused; an SQL error leaves it sound.
+      client.release(isDatabaseUnavailable(error) ? (error as Error) : undefined);
+      throw error;
+    }
+    client.release();
+    return result;
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -57,14 +153,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle connection dropped by the server must not crash the process; the pool
     // opens a new one for the next query, so service resumes when the server is back.
     pool.on("error", () => {});
-    const db = drizzlePg({ client: pool, schema });
+    const current = new WeakMap<pg.PoolClient, SessionBinding>();
+    const bindings = bindingCache(
+      (binding) => drizzlePg({ client: new BoundPool(pool, binding, current) as never, schema }) as unknown as Database,
+    );
     try {
-      await migratePg(db, { migrationsFolder });
+      await migratePg(bindings.asOwner() as never, { migrationsFolder });
     } catch (error) {
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Database, engine: "postgres", close: () => pool.end() };
+    return {
+      db: bindings.unscoped,
+      forTenant: bindings.forTenant,
+      asOwner: bindings.asOwner,
+      engine: "postgres",
+      close: () => pool.end(),
+    };
   }
 
   let dataPath: string | undefined;
@@ -85,20 +190,49 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock();
     throw error;
   }
-  // Every statement and transaction takes its turn through one gate with a deadline.
+  // The engine has one session: every statement and transaction takes its turn through
+  // one gate with a deadline, and sets the session to its binding first when it differs.
   const gate = createQueryGate({ maxWaitMs: queueDeadlineMs });
-  for (const method of ["query", "exec", "transaction"] as const) {
-    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => gate.run(() => original(...args));
-  }
-  const db = drizzlePglite({ client, schema });
+  let current: SessionBinding | undefined = { role: null, tenantId: "" };
+  const bindings = bindingCache((binding) => {
+    const enter = async () => {
+      if (sameBinding(current, binding)) return;
+      current = undefined;
+      await client.exec(bindingSql(binding));
+      current = binding;
+    };
+    const bound = {
+      query: (...args: Parameters<PGlite["query"]>) =>
+        gate.run(async () => {
+          await enter();
+          return client.query(...args);
+        }),
+      exec: (...args: Parameters<PGlite["exec"]>) =>
+        gate.run(async () => {
+          await enter();
+          return client.exec(...args);
+        }),
+      transaction: (...args: Parameters<PGlite["transaction"]>) =>
+        gate.run(async () => {
+          await enter();
+          return client.transaction(...args);
+        }),
+    };
+    return drizzlePglite({ client: bound as unknown as PGlite, schema }) as unknown as Database;
+  });
   try {
-    await migratePglite(db, { migrationsFolder });
+    await migratePglite(bindings.asOwner() as never, { migrationsFolder });
   } catch (error) {
     await close();
     throw error;
   }
-  return { db: db as unknown as Database, engine: "pglite", close };
+  return {
+    db: bindings.unscoped,
+    forTenant: bindings.forTenant,
+    asOwner: bindings.asOwner,
+    engine: "pglite",
+    close,
+  };
 }
 
 /** Answers whether the database can run a query right now (used by /healthz). */

@@ -64,6 +64,20 @@ export const categories = pgTable(
   (t) => [uniqueIndex("categories_tenant_slug").on(t.tenantId, t.slug)],
 );
 
+/** A category's former URL slugs: links to /category/{old} keep working after a rename or a delete. */
+export const categoryRedirects = pgTable(
+  "category_redirects",
+  {
+    tenantId: tenantId(),
+    slug: text("slug").notNull(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.slug] }), index("category_redirects_category").on(t.categoryId)],
+);
+
 export const products = pgTable(
   "products",
   {
@@ -226,6 +240,7 @@ export const payments = pgTable(
 /** Provider events already handled, so a redelivered webhook does nothing twice. */
 export const paymentEvents = pgTable("payment_events", {
   id: text("id").primaryKey(),
+  tenantId: tenantId(),
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });

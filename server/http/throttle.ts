@@ -104,6 +104,11 @@ export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, PREFIX + key));
 }
 
+/** The throttle key of a public form (checkout, contact) for one client of one store. */
+export function storeClientKey(kind: string, tenantId: string, clientIp: string): string {
+  return `${kind}:${tenantId}:${clientKeyOf(clientIp)}`;
+}
+
 /**
  * The part of a client address that names one client. An IPv4 address as it is (an
  * IPv4-mapped IPv6 address becomes plain IPv4); an IPv6 address by its /64 prefix,

@@ -5,11 +5,13 @@ import nodemailer from "nodemailer";
 import { smtpAddress } from "../../core/email.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { forEachStore, type StoreDatabases, type StoreScope } from "../db/store-scope.ts";
 import { emailOutbox, storeSettings } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 
 export interface MailSenderDeps {
-  db: Database;
+  /** Every store's outbox is served, one store at a time. */
+  databases: StoreDatabases;
   config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">;
   log: Logger;
 }
@@ -100,7 +102,7 @@ export function isPermanentFailure(error: unknown): boolean {
 /** Starts delivering queued emails in the background: SMTP when configured, .eml files otherwise. */
 export function startMailSender(deps: MailSenderDeps, options: MailSenderOptions = {}): MailSender {
   const settings = { ...DEFAULTS, ...options };
-  const { db, config, log } = deps;
+  const { databases, config, log } = deps;
   const deliver = config.SMTP_URL
     ? smtpDelivery(config.SMTP_URL)
     : fileDelivery(path.join(config.DATA_DIR, "mail"), log);
@@ -111,15 +113,17 @@ export function startMailSender(deps: MailSenderDeps, options: MailSenderOptions
 
   const pass = async () => {
     try {
-      // A full batch means more may be waiting: keep going until the queue is drained.
-      while (!stopped && (await sendDueBatch()) === settings.batchSize);
+      await forEachStore(databases, async (store) => {
+        // A full batch means more may be waiting: keep going until the store's queue is drained.
+        while (!stopped && (await sendDueBatch(store)) === settings.batchSize);
+      });
     } catch (error) {
       log.error({ err: error }, "mail sender pass failed");
     }
   };
 
-  const sendDueBatch = async (): Promise<number> => {
-    const rows = await claimDue(db, settings.batchSize, settings.leaseMs);
+  const sendDueBatch = async ({ db, tenantId }: StoreScope): Promise<number> => {
+    const rows = await claimDue(db, tenantId, settings.batchSize, settings.leaseMs);
     if (rows.length === 0) return 0;
     const held = new Map<string, Claim>(rows.map((row) => [row.id, row]));
     const leases = keepLeases(db, held, settings.leaseMs, log);
@@ -128,7 +132,7 @@ export function startMailSender(deps: MailSenderDeps, options: MailSenderOptions
         if (stopped) break;
         // Taken over by another process while this one was not renewing (paused, cut off).
         if (!held.has(row.id)) continue;
-        await sendOne(row, () => held.delete(row.id));
+        await sendOne(db, row, () => held.delete(row.id));
       }
     } finally {
       await leases.stop();
@@ -139,7 +143,7 @@ export function startMailSender(deps: MailSenderDeps, options: MailSenderOptions
   };
 
   /** Sends one claimed email and records the outcome; `settled` runs once the server has answered. */
-  const sendOne = async (row: OutboxRow, settled: () => void) => {
+  const sendOne = async (db: Database, row: OutboxRow, settled: () => void) => {
     try {
       const from = config.MAIL_FROM ?? (await storeFromAddress(db, row.tenantId));
       await deliver({
@@ -275,14 +279,14 @@ async function releaseClaims(db: Database, claims: Claim[]): Promise<void> {
  * Takes up to `limit` due emails and leases them in one statement. SKIP LOCKED lets
  * several app servers on one PostgreSQL share the queue without sending twice.
  */
-async function claimDue(db: Database, limit: number, leaseMs: number): Promise<OutboxRow[]> {
+async function claimDue(db: Database, tenantId: string, limit: number, leaseMs: number): Promise<OutboxRow[]> {
   const result = await db.execute(sql`
     update ${emailOutbox}
        set attempts = attempts + 1,
            next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
      where id in (
        select id from ${emailOutbox}
-        where status = 'pending' and next_attempt_at <= now()
+        where tenant_id = ${tenantId} and status = 'pending' and next_attempt_at <= now()
         order by next_attempt_at
         limit ${limit}
         for update skip locked)

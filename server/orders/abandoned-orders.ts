@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import type { StoreScope } from "../db/store-scope.ts";
+import { forEachStore, type StoreDatabases, type StoreScope } from "../db/store-scope.ts";
 import { orders } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 
@@ -40,20 +39,26 @@ export async function abandonOrder({ db, tenantId }: StoreScope, orderId: string
 }
 
 /**
- * Closes the orders of every store whose payment never started and that are older
- * than `olderThanSeconds`, in one statement: when several app servers sweep at once,
+ * Closes the store's orders whose payment never started and that are older than
+ * `olderThanSeconds`, in one statement: when several app servers sweep at once,
  * PostgreSQL re-checks the condition on each row the other has just closed, so every
  * order is closed, and reported, by exactly one of them. Ages are measured by the
  * database's clock, the same one that stamped `created_at`.
  */
 export async function closeAbandonedOrders(
-  db: Database,
+  { db, tenantId }: StoreScope,
   { olderThanSeconds = ABANDON_AFTER_SECONDS }: { olderThanSeconds?: number } = {},
 ): Promise<AbandonedOrder[]> {
   return db
     .update(orders)
     .set({ status: "abandoned", updatedAt: sql`now()` })
-    .where(and(paymentNeverStarted(), sql`${orders.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`))
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        paymentNeverStarted(),
+        sql`${orders.createdAt} < now() - make_interval(secs => ${olderThanSeconds})`,
+      ),
+    )
     .returning({ id: orders.id, tenantId: orders.tenantId, orderNumber: orders.orderNumber });
 }
 
@@ -74,7 +79,7 @@ export interface OrderSweeper {
  * tried again at the next one; it never stops the sweeper or the process.
  */
 export function startOrderSweeper(
-  { db, log }: { db: Database; log: Logger },
+  { databases, log }: { databases: StoreDatabases; log: Logger },
   { intervalMs = SWEEP_INTERVAL_MS, olderThanSeconds = ABANDON_AFTER_SECONDS }: OrderSweeperOptions = {},
 ): OrderSweeper {
   let stopped = false;
@@ -83,13 +88,15 @@ export function startOrderSweeper(
 
   const pass = async () => {
     try {
-      const closed = await closeAbandonedOrders(db, { olderThanSeconds });
-      if (closed.length > 0) {
-        log.warn(
-          { count: closed.length, orders: closed.map(({ tenantId, orderNumber }) => ({ tenantId, orderNumber })) },
-          "closed orders whose payment never started",
-        );
-      }
+      await forEachStore(databases, async (store) => {
+        const closed = await closeAbandonedOrders(store, { olderThanSeconds });
+        if (closed.length > 0) {
+          log.warn(
+            { count: closed.length, orders: closed.map(({ tenantId, orderNumber }) => ({ tenantId, orderNumber })) },
+            "closed orders whose payment never started",
+          );
+        }
+      });
     } catch (error) {
       log.error({ err: error }, "abandoned-order sweep failed, will try again");
     }

@@ -2,7 +2,7 @@ import { checkoutRequestSchema, type CheckoutRequest } from "../../core/checkout
 import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import { parseWith, type FormErrors } from "../../core/forms.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
-import { consumeAttempt, type ThrottleRule } from "../http/throttle.ts";
+import { consumeAttempt, storeClientKey, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import type { AppServices } from "../context.ts";
 import type { StoreScope } from "../db/store-scope.ts";
@@ -45,7 +45,7 @@ async function placeCheckout(
   clientIp: string,
   request: CheckoutRequest,
 ): Promise<CheckoutResult> {
-  if (!(await consumeAttempt(scope.db, `checkout:${clientIp}`, CHECKOUT_PER_CLIENT))) {
+  if (!(await consumeAttempt(scope.db, storeClientKey("checkout", scope.tenantId, clientIp), CHECKOUT_PER_CLIENT))) {
     return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS };
   }
   const provider = paymentProvider(services);

@@ -36,7 +36,7 @@ export async function verifyReturn(
   if (!sessionId) return { ok: false, error: "No session ID found. Payment cannot be verified." };
   const failed = { ok: false, error: "There was a problem verifying your payment." } as const;
   try {
-    const session = await paymentProvider(services).getSession(sessionId);
+    const session = await paymentProvider(services).getSession(scope, sessionId);
     if (!session?.paid) return failed;
     const order = await confirmPayment(
       scope,

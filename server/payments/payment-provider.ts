@@ -9,14 +9,14 @@ const providers = new WeakMap<AppServices, PaymentProvider>();
 export function paymentProvider(services: AppServices): PaymentProvider {
   let provider = providers.get(services);
   if (!provider) {
-    const { config, db } = services;
+    const { config } = services;
     provider = config.STRIPE_SECRET_KEY
       ? createStripeProvider({
           secretKey: config.STRIPE_SECRET_KEY,
           apiUrl: config.STRIPE_API_URL,
           publicUrl: config.PUBLIC_URL,
         })
-      : createTestProvider({ db, publicUrl: config.PUBLIC_URL });
+      : createTestProvider({ publicUrl: config.PUBLIC_URL });
     providers.set(services, provider);
   }
   return provider;

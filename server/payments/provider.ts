@@ -1,3 +1,5 @@
+import type { StoreScope } from "../db/store-scope.ts";
+
 /** What a payment provider is given to open its hosted payment page. */
 export interface CheckoutRequestForProvider {
   orderId: string;
@@ -27,7 +29,8 @@ export interface SessionStatus {
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   createCheckout(request: CheckoutRequestForProvider): Promise<HostedCheckout>;
-  getSession(sessionId: string): Promise<SessionStatus | null>;
+  /** The session as the provider sees it; `store` is the store whose thank-you page asks. */
+  getSession(store: StoreScope, sessionId: string): Promise<SessionStatus | null>;
 }
 
 /** The shopper returns here after paying; the provider fills in the session id. */

@@ -55,7 +55,7 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
       if (!session.url) throw new Error("No checkout URL returned");
       return { sessionId: session.id, url: session.url };
     },
-    async getSession(sessionId: string): Promise<SessionStatus | null> {
+    async getSession(_store, sessionId: string): Promise<SessionStatus | null> {
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         return {

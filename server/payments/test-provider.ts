@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { and, eq } from "drizzle-orm";
 import { orders, payments } from "../db/schema.ts";
 import type { CheckoutRequestForProvider, HostedCheckout, PaymentProvider, SessionStatus } from "./provider.ts";
 
@@ -12,19 +11,19 @@ export const testPaymentPath = (sessionId: string) => `/pay/test/${sessionId}`;
  * install can take a whole purchase. Its "hosted page" is our own /pay/test
  * page, which says plainly that no money moves.
  */
-export function createTestProvider({ db, publicUrl }: { db: Database; publicUrl: string }): PaymentProvider {
+export function createTestProvider({ publicUrl }: { publicUrl: string }): PaymentProvider {
   return {
     name: "test",
     async createCheckout(_request: CheckoutRequestForProvider): Promise<HostedCheckout> {
       const sessionId = `${TEST_SESSION_PREFIX}${randomBytes(18).toString("base64url")}`;
       return { sessionId, url: `${publicUrl}${testPaymentPath(sessionId)}` };
     },
-    async getSession(sessionId: string): Promise<SessionStatus | null> {
+    async getSession({ db, tenantId }, sessionId: string): Promise<SessionStatus | null> {
       const [row] = await db
         .select({ orderId: orders.id, total: orders.totalCents, email: orders.customerEmail, paymentId: payments.id })
         .from(orders)
         .leftJoin(payments, eq(payments.orderId, orders.id))
-        .where(eq(orders.paymentSessionId, sessionId));
+        .where(and(eq(orders.tenantId, tenantId), eq(orders.paymentSessionId, sessionId)));
       if (!row) return null;
       return {
         sessionId,

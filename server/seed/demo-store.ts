@@ -19,6 +19,7 @@ import {
 import { renderLogo, renderProductPicture, renderSwatch } from "./demo-images.ts";
 
 interface SeedDeps {
+  /** Bound to the demo store (row-level security). */
   db: Database;
   storage: FileStorage;
   config: Config;

@@ -3,7 +3,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../core/checkout-form.ts";
-import { openDatabase, type Database } from "../../server/db/client.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { storeScope, type StoreDatabases } from "../../server/db/store-scope.ts";
 import { orderItems, orders, tenants, type OrderStatus } from "../../server/db/schema.ts";
 import {
   ABANDON_AFTER_SECONDS,
@@ -102,6 +103,9 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
     return order!;
   }
 
+  /** The fixture store as the application sees it (row-level security). */
+  const shop = () => storeScope(database.app, FIXTURE_TENANT);
+
   const statusOf = async (orderId: string) =>
     (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 
@@ -140,7 +144,12 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
       await writeOrder({ ageSeconds: 2 * ABANDON_AFTER_SECONDS, status: "canceled" }),
     ];
 
-    const closed = await closeAbandonedOrders(database.db);
+    // Each store's sweep, as the sweeper runs it: under row security, for that store alone.
+    const sweepAll = async () => [
+      ...(await closeAbandonedOrders(storeScope(database.app, FIXTURE_TENANT))),
+      ...(await closeAbandonedOrders(storeScope(database.app, otherStore))),
+    ];
+    const closed = await sweepAll();
 
     const closedIds = closed.map((order) => order.id);
     expect(closedIds).toEqual(expect.arrayContaining(qualifying.map((order) => order.id)));
@@ -164,7 +173,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
       );
     expect(items).toHaveLength(qualifying.length);
     // A second pass does not report them again.
-    const again = (await closeAbandonedOrders(database.db)).map((order) => order.id);
+    const again = (await sweepAll()).map((order) => order.id);
     for (const order of qualifying) expect(again).not.toContain(order.id);
   });
 
@@ -172,7 +181,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
     const mine = await Promise.all(
       Array.from({ length: 6 }, () => writeOrder({ ageSeconds: 2 * ABANDON_AFTER_SECONDS })),
     );
-    const passes = await Promise.all(Array.from({ length: 4 }, () => closeAbandonedOrders(database.db)));
+    const passes = await Promise.all(Array.from({ length: 4 }, () => closeAbandonedOrders(shop())));
     const reported = passes
       .flat()
       .map((order) => order.id)
@@ -224,7 +233,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
         .update(orders)
         .set({ createdAt: sql`now() - make_interval(secs => ${2 * ABANDON_AFTER_SECONDS})` })
         .where(eq(orders.id, placed.orderId));
-      expect((await closeAbandonedOrders(database.db)).map((order) => order.id)).not.toContain(placed.orderId);
+      expect((await closeAbandonedOrders(shop())).map((order) => order.id)).not.toContain(placed.orderId);
       const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
       expect(order).toMatchObject({ status: "awaiting_payment", paymentSessionId: expect.stringMatching(/^cs_test_/) });
     } finally {
@@ -243,7 +252,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
           .update(orders)
           .set({ createdAt: sql`now() - make_interval(secs => ${2 * ABANDON_AFTER_SECONDS})` })
           .where(eq(orders.id, request.orderId));
-        await closeAbandonedOrders(database.db);
+        await closeAbandonedOrders(shop());
         return { sessionId: `cs_test_late_${request.orderId}`, url: "https://checkout.stripe.test/pay/late" };
       },
       getSession: () => Promise.resolve(null),
@@ -256,7 +265,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
   it("sweeps at start, and stopping waits for the pass under way", async () => {
     const leftover = await writeOrder({ ageSeconds: 2 * ABANDON_AFTER_SECONDS });
     const { log, entries } = recordingLogger();
-    const sweeper = startOrderSweeper({ db: database.db, log });
+    const sweeper = startOrderSweeper({ databases: database.app, log });
     await sweeper.stop();
     expect(await statusOf(leftover.id)).toBe("abandoned");
     const report = entries.find((entry) => entry.msg === "closed orders whose payment never started");
@@ -269,19 +278,24 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
     // A handle on the same engine that has been closed fails every query, as a database that is down does.
     const down = await openDatabase({ databaseUrl: database.url, migrationsFolder });
     await down.close();
-    let current: Database = down.db;
-    const db = new Proxy({} as Database, { get: (_target, key) => Reflect.get(current, key) as unknown });
+    let current: StoreDatabases = down;
+    const databases: StoreDatabases = {
+      get db() {
+        return current.db;
+      },
+      forTenant: (tenantId) => current.forTenant(tenantId),
+    };
 
     const leftover = await writeOrder({ ageSeconds: 2 * ABANDON_AFTER_SECONDS });
     const { log, entries, until } = recordingLogger();
     const failures = () =>
       entries.filter((entry) => entry.msg === "abandoned-order sweep failed, will try again").length;
-    const sweeper = startOrderSweeper({ db, log }, { intervalMs: 10 });
+    const sweeper = startOrderSweeper({ databases, log }, { intervalMs: 10 });
     try {
       await until(() => failures() >= 3);
       expect(await statusOf(leftover.id)).toBe("awaiting_payment");
 
-      current = database.db;
+      current = database.app;
       await until(() =>
         entries.some((entry) => entry.orders?.some((order) => order.orderNumber === leftover.orderNumber)),
       );

@@ -5,6 +5,7 @@ import { createAuth } from "../../server/auth/auth.ts";
 import { ensureOwner } from "../../server/auth/owner.ts";
 import { loadConfig } from "../../server/config.ts";
 import { storeSettings, tenants } from "../../server/db/schema.ts";
+import { storeScope } from "../../server/db/store-scope.ts";
 import { newDataDir } from "../support/app-server.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
 
@@ -33,7 +34,7 @@ describe("session cookie on an https shop", () => {
     });
     const log = pino({ level: "silent" });
     await ensureOwner(database.db, { config, log, tenantId: DEFAULT_TENANT, fallbackEmail: OWNER.email });
-    const auth = createAuth({ db: database.db, config, log, tenantId: DEFAULT_TENANT });
+    const auth = createAuth({ store: storeScope(database.app, DEFAULT_TENANT), config, log });
     const { headers } = await auth.api.signInEmail({ body: OWNER, headers: new Headers(), returnHeaders: true });
     const [cookie] = headers.getSetCookie();
     expect(cookie).toMatch(/^__Host-selvage\.session_token=/);

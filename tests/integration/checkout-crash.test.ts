@@ -46,7 +46,7 @@ describe.each(ENGINES)("a shop killed during checkout on %s", (engine) => {
   async function withShopDatabase<T>(dataDir: string, work: (db: Database) => Promise<T>): Promise<T> {
     const handle = await openDatabase({ databaseUrl, dataDir: databaseUrl ? undefined : dataDir, migrationsFolder });
     try {
-      return await work(handle.db);
+      return await work(handle.asOwner());
     } finally {
       await handle.close();
     }

@@ -24,7 +24,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
   let fixture: Awaited<ReturnType<typeof createCatalogFixture>>;
   const shop = () => ({ db: database.db, tenantId: FIXTURE_TENANT });
   const deps = () => ({
-    provider: createTestProvider({ db: database.db, publicUrl: PUBLIC_URL }),
+    provider: createTestProvider({ publicUrl: PUBLIC_URL }),
     publicUrl: PUBLIC_URL,
     storeName: "Selvage Handmade",
   });

@@ -75,7 +75,11 @@ describe.each(ENGINES)("contact messages on %s", (engine) => {
 
     const catcher = await startMailCatcher({ smtpUtf8: false });
     const sender = startMailSender(
-      { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log: pino({ level: "silent" }) },
+      {
+        databases: database.app,
+        config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() },
+        log: pino({ level: "silent" }),
+      },
       { pollIntervalMs: 60_000 },
     );
     try {

@@ -62,8 +62,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage while the sho
       },
     });
     fixtureDb = await openDatabase({ databaseUrl, migrationsFolder: `${ROOT_DIR}/drizzle` });
-    fixture = await createCatalogFixture(fixtureDb.db);
-    const [row] = await fixtureDb.db
+    fixture = await createCatalogFixture(fixtureDb.asOwner());
+    const [row] = await fixtureDb
+      .asOwner()
       .select({ slug: categories.slug })
       .from(categories)
       .where(eq(categories.id, fixture.tote.categoryId!));

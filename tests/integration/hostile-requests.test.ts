@@ -14,6 +14,7 @@ import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { contactMessageSchema } from "../../core/contact-message.ts";
 import type { AppServices } from "../../server/context.ts";
 import * as schema from "../../server/db/schema.ts";
+import { storeScope } from "../../server/db/store-scope.ts";
 import { bodyLimitFor } from "../../server/http/request-limits.ts";
 import { startCheckout } from "../../server/orders/checkout-action.ts";
 import { AdminClient, OWNER, startAdminApp, type AdminApp } from "../support/admin-app.ts";
@@ -1252,7 +1253,7 @@ describe.each(ENGINES)("hostile requests on %s", (engine) => {
 
     // An order waiting at the test payment page.
     const placed = await startCheckout(
-      { db: app.services.db, tenantId: DEFAULT_TENANT },
+      storeScope(app.services.databases, DEFAULT_TENANT),
       app.services,
       { clientIp: "192.0.2.1" },
       { customer: CUSTOMER, items: [{ productId: tote.id, fabricCode: "navy-gingham", quantity: 1 }] },

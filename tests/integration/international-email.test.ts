@@ -11,6 +11,7 @@ import { requestPasswordReset } from "../../server/auth/password-reset.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppServices } from "../../server/context.ts";
 import { emailOutbox, orders } from "../../server/db/schema.ts";
+import { storeScope } from "../../server/db/store-scope.ts";
 import { startMailSender } from "../../server/mail/sender.ts";
 import { startCheckout } from "../../server/orders/checkout-action.ts";
 import { verifyReturn } from "../../server/orders/verify-return.ts";
@@ -68,7 +69,7 @@ describe.each(ENGINES)("checkout with addresses beyond ASCII on %s", (engine) =>
   async function deliverAll(options: MailCatcherOptions = {}) {
     const catcher = await startMailCatcher(options);
     const sender = startMailSender(
-      { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+      { databases: database.app, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
       { pollIntervalMs: 60_000 },
     );
     try {
@@ -203,9 +204,9 @@ describe.each(ENGINES)("password reset request for an address beyond ASCII on %s
       ADMIN_PASSWORD: "stitch-and-seam-2026",
     });
     await ensureOwner(database.db, { config, log, tenantId: FIXTURE_TENANT, fallbackEmail: owner });
-    const auth = createAuth({ db: database.db, config, log, tenantId: FIXTURE_TENANT });
+    const auth = createAuth({ store: storeScope(database.app, FIXTURE_TENANT), config, log });
     services = {
-      db: database.db,
+      databases: database.app,
       config,
       log,
       auth,

@@ -126,7 +126,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
         email({ dedupeKey: "contact-1", replyTo: "shopper@example.com", subject: "New Contact Form Submission" }),
       );
       const sender = start(
-        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { databases: database.app, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
         { pollIntervalMs: 60_000 },
       );
       await sender.flush();
@@ -157,7 +157,10 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
     // Time passing, without waiting: the retry becomes due now.
     const makeDue = () => database.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
     await enqueueEmail(database.db, email({ dedupeKey: "order-2:confirmation" }));
-    const sender = start({ db: database.db, config, log }, { pollIntervalMs: 60_000, baseRetryDelayMs: 60_000 });
+    const sender = start(
+      { databases: database.app, config, log },
+      { pollIntervalMs: 60_000, baseRetryDelayMs: 60_000 },
+    );
 
     await sender.flush();
     const [failed] = await database.db.select().from(emailOutbox);
@@ -190,7 +193,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
     const port = down.port;
     await enqueueEmail(database.db, email({ dedupeKey: "slow" }));
     const sender = start(
-      { db: database.db, config: { SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmpdir() }, log },
+      { databases: database.app, config: { SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmpdir() }, log },
       { pollIntervalMs: 60_000, baseRetryDelayMs: 60_000, maxRetryDelayMs: 3_600_000 },
     );
     const before = Date.now();
@@ -210,7 +213,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
     const port = down.port;
     await enqueueEmail(database.db, email({ dedupeKey: "doomed" }));
     const sender = start(
-      { db: database.db, config: { SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmpdir() }, log },
+      { databases: database.app, config: { SMTP_URL: `smtp://127.0.0.1:${port}`, DATA_DIR: tmpdir() }, log },
       { pollIntervalMs: 60_000, baseRetryDelayMs: 1, maxRetryDelayMs: 1, maxAttempts: 2 },
     );
     await sender.flush();
@@ -227,7 +230,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
       for (let index = 0; index < 30; index++) await enqueueEmail(database.db, email({ dedupeKey: `bulk-${index}` }));
       const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
       const group = [1, 2, 3].map(() =>
-        start({ db: database.db, config, log }, { pollIntervalMs: 60_000, batchSize: 4 }),
+        start({ databases: database.app, config, log }, { pollIntervalMs: 60_000, batchSize: 4 }),
       );
       await Promise.all(group.map((sender) => sender.flush()));
       expect(catcher.messages()).toHaveLength(30);
@@ -244,7 +247,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
       database.db,
       email({ dedupeKey: "file-1", subject: "Reset your Selvage Handmade admin password", kind: "password-reset" }),
     );
-    const sender = start({ db: database.db, config: { DATA_DIR: dataDir }, log }, { pollIntervalMs: 60_000 });
+    const sender = start({ databases: database.app, config: { DATA_DIR: dataDir }, log }, { pollIntervalMs: 60_000 });
     await sender.flush();
     const dir = path.join(dataDir, "mail");
     expect(existsSync(dir)).toBe(true);
@@ -266,7 +269,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
         await enqueueEmail(database.db, email({ dedupeKey: `idn-${subject}`, to, subject }));
       }
       const sender = start(
-        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { databases: database.app, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
         { pollIntervalMs: 60_000 },
       );
       await sender.flush();
@@ -296,7 +299,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
       await enqueueEmail(database.db, email({ dedupeKey: "utf8-refused", to: "josé@example.com" }));
       await enqueueEmail(database.db, email({ dedupeKey: "ascii-fine", to: "ada@exämple.com" }));
       const sender = start(
-        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { databases: database.app, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
         { pollIntervalMs: 60_000, baseRetryDelayMs: 1, maxRetryDelayMs: 1 },
       );
       await sender.flush();
@@ -345,7 +348,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
     const catcher = await startMailCatcher();
     try {
       const sender = start(
-        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { databases: database.app, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
         { pollIntervalMs: 60_000 },
       );
       await sender.flush();
@@ -361,7 +364,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
       await enqueueEmail(database.db, email({ dedupeKey: "slow-send", subject: "Slow" }));
       const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
       const options = { pollIntervalMs: 60_000, leaseMs: 1_500 };
-      const first = start({ db: database.db, config, log }, options);
+      const first = start({ databases: database.app, config, log }, options);
       await arrived;
       const row = async () => (await database.db.select().from(emailOutbox))[0]!;
       const claimedUntil = (await row()).nextAttemptAt.getTime();
@@ -374,7 +377,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
         );
         return past;
       });
-      const second = start({ db: database.db, config, log }, options);
+      const second = start({ databases: database.app, config, log }, options);
       await second.flush();
       expect(catcher.messages()).toHaveLength(1);
 
@@ -400,7 +403,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
         .where(eq(emailOutbox.dedupeKey, "orphan"));
       const claimedAt = Date.now();
       const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
-      const survivor = start({ db: database.db, config, log }, { pollIntervalMs: 60_000, leaseMs: 2_000 });
+      const survivor = start({ databases: database.app, config, log }, { pollIntervalMs: 60_000, leaseMs: 2_000 });
       await survivor.flush();
       expect(catcher.messages()).toHaveLength(0);
 
@@ -423,7 +426,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
     try {
       await enqueueEmail(database.db, email({ dedupeKey: "default-lease", subject: "Default lease" }));
       start(
-        { db: database.db, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
+        { databases: database.app, config: { SMTP_URL: catcher.url, DATA_DIR: tmpdir() }, log },
         { pollIntervalMs: 60_000 },
       );
       await arrived;
@@ -446,7 +449,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
         await enqueueEmail(database.db, email({ dedupeKey: `batch-${index}`, subject: `Batch ${index}` }));
       }
       const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
-      const leaving = start({ db: database.db, config, log }, { pollIntervalMs: 60_000, leaseMs: 1_500 });
+      const leaving = start({ databases: database.app, config, log }, { pollIntervalMs: 60_000, leaseMs: 1_500 });
       const held = await arrived;
       let stopped = false;
       const stopping = leaving.stop().then(() => {
@@ -469,7 +472,7 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
       );
       expect(due).toEqual([{ dedupe_key: "batch-1" }, { dedupe_key: "batch-2" }]);
 
-      const next = start({ db: database.db, config, log }, { pollIntervalMs: 60_000 });
+      const next = start({ databases: database.app, config, log }, { pollIntervalMs: 60_000 });
       await next.flush();
       expect(
         catcher

@@ -359,7 +359,9 @@ describe.each(ENGINES)("sign-in and reset throttles on %s", (engine) => {
         expect(answer.body, where).toMatch(form);
       }
     };
-    const { db, auth } = app.services;
+    const { auth } = app.services;
+    // The store's own database (the same object for every request of the store).
+    const db = app.services.databases.forTenant(DEFAULT_TENANT);
 
     const throttle = vi.spyOn(db, "insert").mockImplementation(() => {
       throw outage();

@@ -13,6 +13,7 @@ import {
   storeSettings,
   tenants,
 } from "../../server/db/schema.ts";
+import { storeScope } from "../../server/db/store-scope.ts";
 import { createLogger } from "../../server/logger.ts";
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { createStripeClient, createStripeProvider } from "../../server/payments/stripe-provider.ts";
@@ -61,14 +62,20 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
       checkoutRequestSchema.parse({ customer: CUSTOMER, items }),
     );
 
-  const webhook = (payload: object, signature?: string | null) => {
+  const webhook = (payload: object, signature?: string | null, tenantId = FIXTURE_TENANT) => {
     const body = JSON.stringify(payload);
     const header =
       signature === undefined
         ? stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET })
         : signature;
     return handleStripeWebhook(
-      { db: database.db, stripe, webhookSecret: WEBHOOK_SECRET, publicUrl: PUBLIC_URL, log: createLogger("silent") },
+      {
+        store: storeScope(database.app, tenantId),
+        stripe,
+        webhookSecret: WEBHOOK_SECRET,
+        publicUrl: PUBLIC_URL,
+        log: createLogger("silent"),
+      },
       body,
       header,
     );
@@ -122,7 +129,7 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
     expect(emails).toHaveLength(2);
   });
 
-  it("confirms the order in the store that holds the session, not the default one", async () => {
+  it("confirms a session only through its own store's webhook, under row security", async () => {
     const tenantId = "second-store";
     await database.db.insert(tenants).values({ id: tenantId });
     await database.db.insert(storeSettings).values({
@@ -157,7 +164,12 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(order?.tenantId).toBe(tenantId);
     const event = completedEvent(`evt_second_${placed.orderId}`, order!.paymentSessionId!, 1800);
+    // Delivered to the default store, the other store's session is nowhere to be seen.
     expect(await webhook(event)).toEqual({ status: 200, body: { received: true } });
+    const [unseen] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(unseen?.status).toBe("awaiting_payment");
+    const other = { ...event, id: `${event.id}_own` };
+    expect(await webhook(other, undefined, tenantId)).toEqual({ status: 200, body: { received: true } });
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     expect(paid?.status).toBe("new");
     const emails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.tenantId, tenantId));
@@ -224,16 +236,20 @@ describe.each(ENGINES)("Stripe payments on %s", (engine) => {
       { secretKey: "sk_test_123", apiUrl: standIn.url, publicUrl: PUBLIC_URL },
       stripe,
     );
-    expect(await provider.getSession(order!.paymentSessionId!)).toMatchObject({
-      paid: false,
-      amountTotalCents: 17600,
-      orderId: placed.orderId,
-    });
+    expect(await provider.getSession(storeScope(database.app, FIXTURE_TENANT), order!.paymentSessionId!)).toMatchObject(
+      {
+        paid: false,
+        amountTotalCents: 17600,
+        orderId: placed.orderId,
+      },
+    );
     standIn.setPaymentStatus(order!.paymentSessionId!, "paid");
-    expect(await provider.getSession(order!.paymentSessionId!)).toMatchObject({
-      paid: true,
-      customerEmail: "ada@example.com",
-    });
-    expect(await provider.getSession("cs_test_missing")).toBeNull();
+    expect(await provider.getSession(storeScope(database.app, FIXTURE_TENANT), order!.paymentSessionId!)).toMatchObject(
+      {
+        paid: true,
+        customerEmail: "ada@example.com",
+      },
+    );
+    expect(await provider.getSession(storeScope(database.app, FIXTURE_TENANT), "cs_test_missing")).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { ensureOwner } from "../../server/auth/owner.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { AppServices } from "../../server/context.ts";
 import { storeSettings, tenants } from "../../server/db/schema.ts";
+import { storeScope } from "../../server/db/store-scope.ts";
 import { startMailSender, type MailSender } from "../../server/mail/sender.ts";
 import { createLocalStorage } from "../../server/storage/local-storage.ts";
 import { BUILD_DIR, freePort, newDataDir, ROOT_DIR } from "./app-server.ts";
@@ -69,13 +70,13 @@ export async function startAdminApp(engine: Engine, options: { queueDeadlineMs?:
 
   const uploadsDir = path.join(dataDir, "uploads");
   const services: AppServices = {
-    db,
+    databases: database.app,
     config,
     log,
-    auth: createAuth({ db, config, log, tenantId: DEFAULT_TENANT }),
+    auth: createAuth({ store: storeScope(database.app, DEFAULT_TENANT), config, log }),
     storage: createLocalStorage(uploadsDir),
   };
-  const sender = startMailSender({ db, config, log }, { pollIntervalMs: 100 });
+  const sender = startMailSender({ databases: database.app, config, log }, { pollIntervalMs: 100 });
   const bundle = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBundle;
   const app = bundle.createHttpApp(services, {
     rootDir: ROOT_DIR,

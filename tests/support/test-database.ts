@@ -1,6 +1,7 @@
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
+import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/client.ts";
+import type { StoreDatabases } from "../../server/db/store-scope.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -9,7 +10,14 @@ const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 /** PGlite always; a PostgreSQL server too when TEST_DATABASE_URL names one. */
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 
-export interface TestDatabase extends DatabaseHandle {
+export interface TestDatabase extends Omit<DatabaseHandle, "db"> {
+  /**
+   * The owner's view, outside row-level security: for fixtures and for checking what was
+   * written, across stores. Code under test gets the application's views (`app`).
+   */
+  db: Database;
+  /** What the application itself holds: shared tables, and each store under row security. */
+  app: StoreDatabases;
   /** Set for PostgreSQL: the URL of this test's own database. */
   url?: string;
   dispose(): Promise<void>;
@@ -22,18 +30,22 @@ export async function createTestDatabase(
 ): Promise<TestDatabase> {
   if (engine === "pglite") {
     const handle = await openDatabase({ migrationsFolder, ...options });
-    return { ...handle, dispose: () => handle.close() };
+    return { ...views(handle), dispose: () => handle.close() };
   }
   const url = await createServerDatabase();
   const handle = await openDatabase({ databaseUrl: url, migrationsFolder, ...options });
   return {
-    ...handle,
+    ...views(handle),
     url,
     async dispose() {
       await handle.close();
       await dropServerDatabase(url);
     },
   };
+}
+
+function views(handle: DatabaseHandle): Omit<TestDatabase, "dispose" | "url"> {
+  return { ...handle, db: handle.asOwner(), app: { db: handle.db, forTenant: handle.forTenant } };
 }
 
 /** Creates an empty database on the TEST_DATABASE_URL server and answers its URL. */

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/stripe-webhook";
-import { servicesContext } from "../../../server/context.ts";
+import { servicesContext, storeContext } from "../../../server/context.ts";
 import { readJsonText } from "../../../server/http/request-body.ts";
 import { createStripeClient } from "../../../server/payments/stripe-provider.ts";
 import { handleStripeWebhook } from "../../../server/orders/stripe-webhook-events.ts";
 
 // POST /api/webhooks/stripe — Stripe's notice that a checkout was paid, failed or expired.
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config, log } = context.get(servicesContext);
+  const { config, log } = context.get(servicesContext);
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
     return data({ error: "Stripe is not configured" }, { status: 404 });
   }
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawBody = await readJsonText(request);
   const result = await handleStripeWebhook(
     {
-      db,
+      store: context.get(storeContext),
       stripe: createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL }),
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       publicUrl: config.PUBLIC_URL,
