@@ -5,20 +5,33 @@ import type { Route } from "./+types/settings";
 import { adminMeta } from "../admin-pages.ts";
 import { AdminErrorBoundary } from "../../../components/admin/admin-error-boundary.tsx";
 import { changePassword } from "../../../../server/auth/change-password.ts";
-import { adminContext, requestContext, servicesContext } from "../../../../server/context.ts";
+import { adminContext, requestContext, servicesContext, storeContext } from "../../../../server/context.ts";
 import { ChangePasswordForm, type ChangePasswordErrors } from "../../../components/admin/change-password-form.tsx";
 import { changePasswordSchema } from "../../../../core/account-forms.ts";
 import { parseForm } from "../../../../core/forms.ts";
 import { readForm } from "../../../../server/http/request-body.ts";
 import { notify } from "../../../lib/notify.ts";
+import { GeneralSettings } from "../../../components/admin/settings/general-settings.tsx";
+import { CategorySettings } from "../../../components/admin/settings/category-settings.tsx";
+import { generalSettingsAction, loadGeneralSettings } from "./settings-general.server.ts";
+import { categorySettingsAction, loadCategorySettings } from "./settings-categories.server.ts";
 
-export async function loader() {
-  return null;
+export async function loader({ context }: Route.LoaderArgs) {
+  const scope = context.get(storeContext);
+  const [general, categories] = await Promise.all([loadGeneralSettings(scope), loadCategorySettings(scope)]);
+  return { general, categories };
 }
 
+// One action for the page's forms, told apart by their intent: "general:…" forms belong to
+// the General tab (settings-general.server.ts), "category:…" to the Categories tab
+// (settings-categories.server.ts). The tabs post with their own fetchers, so each reads
+// only its own answers.
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") !== "change-password") {
+  const intent = String(formData.get("intent") ?? "");
+  if (intent.startsWith("general:")) return generalSettingsAction(context, intent, formData);
+  if (intent.startsWith("category:")) return categorySettingsAction(context, intent, formData);
+  if (intent !== "change-password") {
     throw data("Unknown form", { status: 400 });
   }
   const form = parseForm(changePasswordSchema, formData);
@@ -50,7 +63,9 @@ function validateChangePassword(formData: FormData): ChangePasswordErrors | null
 
 const TABS = ["general", "categories", "account"] as const;
 
-export default function SettingsPage({ actionData }: Route.ComponentProps) {
+export default function SettingsPage({ loaderData, actionData: answer }: Route.ComponentProps) {
+  // The page's own action answer is the password form's; the other tabs read their fetchers'.
+  const actionData = answer && "updated" in answer ? answer : undefined;
   const [searchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const [tab, setTab] = useState<string>(TABS.find((name) => name === requested) ?? "general");
@@ -82,13 +97,10 @@ export default function SettingsPage({ actionData }: Route.ComponentProps) {
           ))}
         </Tabs.List>
         <Tabs.Content value="general" className="mt-6">
-          <Panel
-            title="Store Branding"
-            description="Logo, colours and the default product description are coming soon."
-          />
+          <GeneralSettings settings={loaderData.general} />
         </Tabs.Content>
         <Tabs.Content value="categories" className="mt-6">
-          <Panel title="Categories" description="Editing category names, URL slugs and descriptions is coming soon." />
+          <CategorySettings categories={loaderData.categories} />
         </Tabs.Content>
         <Tabs.Content value="account" className="mt-6">
           <section className="rounded-xl border border-stone-200 bg-white p-6 shadow-xs">
@@ -103,15 +115,6 @@ export default function SettingsPage({ actionData }: Route.ComponentProps) {
         </Tabs.Content>
       </Tabs.Root>
     </div>
-  );
-}
-
-function Panel({ title, description }: { title: string; description: string }) {
-  return (
-    <section className="rounded-xl border border-dashed border-stone-300 bg-white p-6">
-      <h2 className="text-base font-semibold text-stone-900">{title}</h2>
-      <p className="mt-1 text-sm text-stone-600">{description}</p>
-    </section>
   );
 }
 
