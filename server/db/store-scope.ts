@@ -13,7 +13,7 @@ export interface StoreScope {
 }
 
 /** The databases a process holds: shared tables, and one binding per store. */
-export type StoreDatabases = Pick<DatabaseHandle, "db" | "forTenant">;
+export type StoreDatabases = Pick<DatabaseHandle, "db" | "forTenant" | "engine">;
 
 /** The one way to make a store's scope. */
 export function storeScope(databases: Pick<StoreDatabases, "forTenant">, tenantId: string): StoreScope {

@@ -284,6 +284,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
         return current.db;
       },
       forTenant: (tenantId) => current.forTenant(tenantId),
+      engine: database.engine,
     };
 
     const leftover = await writeOrder({ ageSeconds: 2 * ABANDON_AFTER_SECONDS });
