@@ -2,6 +2,7 @@
 // then seeds the demo store again. Refuses while the shop is running on them.
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_TENANT } from "../core/constants.ts";
 import { loadConfig } from "../server/config.ts";
 import { lockDataDir } from "../server/db/data-dir-lock.ts";
 import { openDatabase } from "../server/db/client.ts";
@@ -42,7 +43,7 @@ const database = await openDatabase({
 });
 try {
   await ensureDemoStore({
-    db: database.db,
+    db: database.forTenant(DEFAULT_TENANT),
     storage: createLocalStorage(path.join(config.DATA_DIR, "uploads")),
     config,
     log,
