@@ -45,7 +45,11 @@ export async function createTestDatabase(
 }
 
 function views(handle: DatabaseHandle): Omit<TestDatabase, "dispose" | "url"> {
-  return { ...handle, db: handle.asOwner(), app: { db: handle.db, forTenant: handle.forTenant, engine: handle.engine } };
+  return {
+    ...handle,
+    db: handle.asOwner(),
+    app: { db: handle.db, forTenant: handle.forTenant, engine: handle.engine },
+  };
 }
 
 /** Creates an empty database on the TEST_DATABASE_URL server and answers its URL. */
