@@ -395,7 +395,6 @@ function StoreCustomization() {
             Your contact email and phone, shown on the Contact page. Orders and contact messages are sent to this email,
             and the shop&apos;s emails come from it.
           </li>
-          <li>Pickup details for customers who collect their order.</li>
         </ul>
       </Section>
 
