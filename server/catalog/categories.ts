@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isSlug } from "../../core/slug.ts";
 import type { StoreScope } from "../db/store-scope.ts";
-import { categories, products } from "../db/schema.ts";
+import { categories, categoryRedirects, products } from "../db/schema.ts";
 
 export interface CategorySummary {
   id: string;
@@ -35,6 +35,24 @@ export async function getCategoryBySlug({ db, tenantId }: StoreScope, slug: stri
     .from(categories)
     .where(and(eq(categories.tenantId, tenantId), eq(categories.slug, slug)));
   return row ?? null;
+}
+
+/**
+ * Where a former slug of this store's categories leads now: the current slug of the
+ * category it was renamed into or merged into, or null. Redirects name the category,
+ * not a slug, so a chain of renames is always one step.
+ */
+export async function findCategoryRedirect({ db, tenantId }: StoreScope, slug: string): Promise<string | null> {
+  if (!isSlug(slug)) return null;
+  const [row] = await db
+    .select({ slug: categories.slug })
+    .from(categoryRedirects)
+    .innerJoin(
+      categories,
+      and(eq(categories.id, categoryRedirects.categoryId), eq(categories.tenantId, categoryRedirects.tenantId)),
+    )
+    .where(and(eq(categoryRedirects.tenantId, tenantId), eq(categoryRedirects.slug, slug)));
+  return row?.slug ?? null;
 }
 
 /**

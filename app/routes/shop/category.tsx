@@ -1,7 +1,7 @@
 import { Suspense } from "react";
-import { Await, data, isRouteErrorResponse, Link, useParams, useRouteLoaderData } from "react-router";
+import { Await, data, isRouteErrorResponse, Link, redirect, useParams, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/category";
-import { getCategoryBySlug } from "../../../server/catalog/categories.ts";
+import { findCategoryRedirect, getCategoryBySlug } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listProducts } from "../../../server/catalog/product-catalog.ts";
 import { servicesContext, storeContext } from "../../../server/context.ts";
@@ -13,11 +13,16 @@ import { seoMeta, summarize } from "../../lib/seo.ts";
 
 export const CATEGORY_NOT_FOUND = "Category Not Found";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { log } = context.get(servicesContext);
   const scope = context.get(storeContext);
   const category = await getCategoryBySlug(scope, params.slug);
-  if (!category) throw data(CATEGORY_NOT_FOUND, { status: 404 });
+  if (!category) {
+    // A renamed or deleted category's old links (bookmarks, search engines) move for good.
+    const current = await findCategoryRedirect(scope, params.slug);
+    if (current) throw redirect(`/category/${current}${new URL(request.url).search}`, 301);
+    throw data(CATEGORY_NOT_FOUND, { status: 404 });
+  }
   // The heading renders at once; the products stream in behind 'Loading products...'.
   const products = listProducts(scope, { categorySlug: category.slug })
     .then((list) => list.map(toProductCard))
