@@ -10,6 +10,7 @@ import {
   type UploadedImage,
   type UploadPurpose,
 } from "../../core/image-upload.ts";
+import { LOGO_MAX_BYTES, logoTooLargeMessage } from "../../core/store-settings.ts";
 import type { AppServices } from "../context.ts";
 import { readForm } from "../http/request-body.ts";
 import { ImageRejectedError, storeImage } from "../storage/image-processing.ts";
@@ -19,6 +20,7 @@ import { importImageFromUrl, UrlImportError } from "./url-import.ts";
 // a file from the owner's computer or a URL the server fetches once. Either way the
 // bytes must announce JPEG, PNG, GIF or WebP, decode completely within the pixel limit,
 // and are stored re-encoded (storeImage): what was sent is never served as it was.
+// A logo is held to the 2MB its hint promises, a file or a URL alike.
 
 /** Where each kind of picture is kept under /uploads. */
 const FOLDERS: Record<UploadPurpose, string> = { product: "products", fabric: "fabrics", logo: "store" };
@@ -48,6 +50,7 @@ export async function uploadImage(services: Services, request: Request): Promise
   if (file instanceof File && typeof url !== "string") {
     name = displayName(file.name || "image");
     if (file.size > IMAGE_UPLOAD_MAX_BYTES) return refuse(413, tooLargeMessage(name));
+    if (purpose === "logo" && file.size > LOGO_MAX_BYTES) return refuse(413, logoTooLargeMessage(name));
     bytes = Buffer.from(await file.arrayBuffer());
   } else if (typeof url === "string" && url.trim() !== "" && file === null) {
     try {
@@ -60,6 +63,7 @@ export async function uploadImage(services: Services, request: Request): Promise
       return refuse(error.failure === "too-large" ? 413 : 400, uploadFailedMessage(error.message));
     }
     name = displayName(name);
+    if (purpose === "logo" && bytes.length > LOGO_MAX_BYTES) return refuse(413, logoTooLargeMessage(name));
   } else {
     return refuse(400, uploadFailedMessage("send one picture file or one URL"));
   }

@@ -54,16 +54,26 @@ export function SiteHeader({
           to="/"
           className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink"
         >
-          <FallbackImage
-            src={logoUrl || DEFAULT_LOGO}
-            fallback={DEFAULT_LOGO}
-            alt={`${storeName} home`}
-            width={500}
-            height={200}
-            sizes="150px"
-            priority
-            className={`w-auto transition-[height] duration-300 ${scrolled ? "h-10" : "h-12"}`}
-          />
+          {logoUrl ? (
+            <FallbackImage
+              src={logoUrl}
+              fallback={DEFAULT_LOGO}
+              alt={`${storeName} home`}
+              width={500}
+              height={200}
+              sizes="150px"
+              priority
+              className={`w-auto transition-[height] duration-300 ${scrolled ? "h-10" : "h-12"}`}
+            />
+          ) : (
+            // A store without a logo is named in words: the default logo spells another name.
+            <span
+              className={`text-ink block max-w-[11rem] truncate font-serif transition-[font-size] duration-300 sm:max-w-xs ${scrolled ? "text-xl" : "text-2xl"}`}
+            >
+              {storeName}
+              <span className="sr-only"> home</span>
+            </span>
+          )}
         </Link>
         <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
           <ul className="flex items-center gap-4 lg:gap-8">
