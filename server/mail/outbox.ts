@@ -1,3 +1,4 @@
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isEmailAddress, normalizeEmailAddress } from "../../core/email.ts";
 import { hasLoneSurrogates } from "../../core/text.ts";
@@ -120,4 +121,26 @@ export async function enqueueEmailOrRecordFailure(db: Queryable, email: Outgoing
     })
     .onConflictDoNothing({ target: [emailOutbox.tenantId, emailOutbox.dedupeKey] });
   return { queued: false, reason };
+}
+
+export type RetryOutcome = "queued" | "not-failed" | "not-found";
+
+/**
+ * Puts a failed email back in the queue, due now, with a fresh allowance of attempts: the
+ * owner's retry once the cause (SMTP settings, a mail server down) is mended. The last
+ * error stays until the sender succeeds, so the reason remains visible meanwhile.
+ */
+export async function retryFailedEmail(db: Database, tenantId: string, emailId: string): Promise<RetryOutcome> {
+  if (!z.uuid().safeParse(emailId).success) return "not-found";
+  const retried = await db
+    .update(emailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(emailOutbox.tenantId, tenantId), eq(emailOutbox.id, emailId), eq(emailOutbox.status, "failed")))
+    .returning({ id: emailOutbox.id });
+  if (retried.length > 0) return "queued";
+  const [existing] = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.tenantId, tenantId), eq(emailOutbox.id, emailId)));
+  return existing ? "not-failed" : "not-found";
 }

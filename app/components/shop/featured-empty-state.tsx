@@ -1,23 +1,54 @@
 import { PackageOpen } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
-import { notify } from "../../lib/notify.ts";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { notify, notifyError } from "../../lib/notify.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 
-/** Home's "no products" state: a link to add one and a button to look again. */
+/** The home action's answer (server/diagnostics/product-check-action.ts). */
+type ProductCheckAnswer =
+  | {
+      ok: true;
+      check: {
+        databaseCount: number;
+        storefrontCount: number;
+        availableCount: number;
+        categories: { slug: string; name: string; products: number }[];
+      };
+    }
+  | { ok: false; message: string };
+
+const CHECK_FAILED = "Error checking products";
+
+/**
+ * Home's "no products" state: a link to add one and a button that runs the product check
+ * Diagnostics runs (the database against the storefront), reports it in the console and
+ * loads the page's products again.
+ */
 export function FeaturedEmptyState({ productCount }: { productCount: number }) {
-  const revalidator = useRevalidator();
-  const busy = revalidator.state === "loading";
-  // Checks finished and checks reported: the report waits for the render with the new data.
-  const [checks, setChecks] = useState(0);
-  const reported = useRef(0);
+  const fetcher = useFetcher<ProductCheckAnswer>({ key: "product-check" });
+  const busy = fetcher.state !== "idle";
+  // The answer reported last: each check is reported once, after the products reloaded.
+  const reported = useRef<ProductCheckAnswer | undefined>(undefined);
 
   useEffect(() => {
-    if (checks === reported.current) return;
-    reported.current = checks;
-    console.info(`Product check: the store lists ${productCount} product(s).`);
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || answer === reported.current) return;
+    reported.current = answer;
+    if (!answer.ok) {
+      console.warn(`Product check failed: ${answer.message}`);
+      notifyError(CHECK_FAILED);
+      return;
+    }
+    const { databaseCount, storefrontCount, availableCount, categories } = answer.check;
+    console.info(
+      `Product check: the database holds ${databaseCount} product(s) for this store; ` +
+        `the storefront shows ${storefrontCount} (${availableCount} can be bought), this page ${productCount}.`,
+    );
+    console.info(
+      `Product check by category: ${categories.map((c) => `${c.name} ${c.products}`).join(", ") || "none"}.`,
+    );
     notify("Product check complete. Check browser console for details.");
-  }, [checks, productCount]);
+  }, [fetcher.state, fetcher.data, productCount]);
 
   return (
     <div className="border-ink/15 mx-auto flex max-w-xl flex-col items-center gap-4 rounded-3xl border border-dashed px-8 py-14 text-center">
@@ -30,7 +61,9 @@ export function FeaturedEmptyState({ productCount }: { productCount: number }) {
         variant="outline"
         disabled={busy}
         onClick={() => {
-          void revalidator.revalidate().then(() => setChecks((count) => count + 1));
+          void fetcher
+            .submit({ intent: "check-products" }, { method: "post", action: "/?index" })
+            .catch(() => notifyError(CHECK_FAILED));
         }}
       >
         {busy ? "Checking products..." : "Check for Products"}

@@ -6,6 +6,7 @@ import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listProducts, listProductsWithImages } from "../../../server/catalog/product-catalog.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
+import { productCheckAction } from "../../../server/diagnostics/product-check-action.ts";
 import { CategoryTiles, CategoryTilesSkeleton } from "../../components/shop/category-tiles.tsx";
 import { FeaturedEmptyState } from "../../components/shop/featured-empty-state.tsx";
 import { HeroSlideshow, type HeroSlide } from "../../components/shop/hero-slideshow.tsx";
@@ -36,6 +37,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       })),
   );
   return { featured: featured.map(toProductCard), slides: heroSlides(withImages), categoryTiles };
+}
+
+// 'Check for Products' on the empty state: the product check Diagnostics runs; the page's
+// products load again afterwards, as after any action.
+export async function action({ request, context }: Route.ActionArgs) {
+  return productCheckAction(request, context);
 }
 
 function heroSlides(products: { slug: string; name: string; defaultImages: string[] }[]): HeroSlide[] {

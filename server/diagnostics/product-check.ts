@@ -1,0 +1,46 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { isProductAvailable } from "../../core/product.ts";
+import { listProducts } from "../catalog/product-catalog.ts";
+import { categories, products } from "../db/schema.ts";
+import type { StoreScope } from "../db/store-scope.ts";
+
+/** The store's products as the database holds them beside what its storefront shows. */
+export interface ProductCheck {
+  /** Rows of this store in the products table. */
+  databaseCount: number;
+  /** Products the storefront lists (its own listing, so the same joins and filters). */
+  storefrontCount: number;
+  /** Of those, the ones a shopper can buy (core/product.ts isProductAvailable). */
+  availableCount: number;
+  /** The store's categories with the number of its products in each. */
+  categories: { slug: string; name: string; products: number }[];
+}
+
+/**
+ * The product check behind the Diagnostics page and the home page's 'Check for Products'
+ * (SPEC §7): what the database holds for this store against what shoppers are shown.
+ */
+export async function checkProducts(scope: StoreScope): Promise<ProductCheck> {
+  const { db, tenantId } = scope;
+  const [[stored], listed, perCategory] = await Promise.all([
+    db.select({ n: count() }).from(products).where(eq(products.tenantId, tenantId)),
+    listProducts(scope),
+    db
+      .select({
+        slug: categories.slug,
+        name: categories.name,
+        products: sql<number>`count(${products.id})::int`,
+      })
+      .from(categories)
+      .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.tenantId, tenantId)))
+      .where(eq(categories.tenantId, tenantId))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.sortOrder), asc(categories.name)),
+  ]);
+  return {
+    databaseCount: stored?.n ?? 0,
+    storefrontCount: listed.length,
+    availableCount: listed.filter(isProductAvailable).length,
+    categories: perCategory,
+  };
+}
