@@ -1,0 +1,179 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_LIMIT_NOTE } from "../../core/category.ts";
+import type { ProductInput } from "../../core/product.ts";
+import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { uniqueName, uploadPicture } from "./support/owner.ts";
+import { expectNoSeriousA11yViolations, waitForHydration, waitForToast } from "./support/storefront.ts";
+
+// Settings › Categories in the browser. Categories are store-wide (header, footer, home
+// tiles), so this file runs its own shop with only the four categories, never the shared
+// one other browser tests read.
+
+const OWNER = { email: "owner@example.com", password: "stitch-and-seam-2026" };
+
+let server: AppServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+
+beforeAll(async () => {
+  server = await startAppServer({
+    env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, DEMO_DATA: "false" },
+  });
+  browser = await launchBrowser();
+  // bypassCSP lets the test inject axe-core.
+  context = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
+  page = await context.newPage();
+  consoleErrors = collectConsoleErrors(page);
+  await page.goto(`${server.url}/admin/login`);
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openCategoriesTab() {
+  await page.goto(`${server.url}/admin/settings?tab=categories`);
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Categories", selected: true }).waitFor();
+}
+
+const row = (name: string) =>
+  page
+    .getByRole("list", { name: "Categories" })
+    .getByRole("listitem")
+    .filter({
+      has: page.getByRole("heading", { name, exact: true }),
+    });
+
+/** A product saved the way the wizard saves one, on this file's own shop. */
+async function createProductIn(categoryName: string): Promise<{ name: string; slug: string }> {
+  await page.goto(`${server.url}/admin/products/new`);
+  await waitForHydration(page);
+  const categoryId = await page
+    .locator('select[name="categoryId"] option')
+    .filter({ hasText: categoryName })
+    .first()
+    .getAttribute("value");
+  const name = uniqueName("Quilted Clutch");
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const product: ProductInput = {
+    name,
+    slug,
+    categoryId: categoryId!,
+    price: "48.00",
+    description: "A quilted clutch, cut and sewn by hand in the studio.",
+    defaultImages: [await uploadPicture(page), "", ""],
+    hasFabricSelection: false,
+    fabrics: [],
+  };
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch("/admin/products/new", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ intent: "save", product: body }),
+      redirect: "manual",
+    });
+    return response.type === "opaqueredirect" ? 302 : response.status;
+  }, product);
+  expect(status, `creating ${name}`).toBe(302);
+  return { name, slug };
+}
+
+describe("Settings › Categories", () => {
+  it("lists the four categories with the limit note, no Add form, and is axe clean", async () => {
+    await openCategoriesTab();
+    for (const name of ["Purses", "Bags", "Wallets", "Other Products"]) {
+      await row(name).waitFor();
+      expect(await row(name).getByText("0 products").count()).toBe(1);
+    }
+    expect(await page.getByText(CATEGORY_LIMIT_NOTE).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Add Category" }).count()).toBe(0);
+    await row("Bags").getByRole("button", { name: "Edit Bags" }).click();
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await expectNoSeriousA11yViolations(page);
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await page.setViewportSize(VIEWPORTS.desktop);
+  });
+
+  it("edits a name, description and slug; a refused slug keeps what was typed; the old link lands on the new page", async () => {
+    await openCategoriesTab();
+    await row("Bags").getByRole("button", { name: "Edit Bags" }).click();
+    const editor = row("Bags");
+    await editor.getByLabel("Name").fill("Totes & Bags");
+    await editor.getByLabel("Description").fill("Roomy totes and everyday bags.");
+    await editor.getByLabel("URL slug").fill("purses");
+    await editor.getByRole("button", { name: "Save Changes" }).click();
+    await waitForToast(page, "Failed to update category");
+    const slug = editor.getByLabel("URL slug");
+    await expect.poll(() => slug.getAttribute("aria-invalid")).toBe("true");
+    expect(await editor.getByText("Another category already uses this URL slug").count()).toBe(1);
+    expect(await editor.getByLabel("Name").inputValue()).toBe("Totes & Bags");
+
+    await slug.fill("totes-and-bags");
+    await editor.getByRole("button", { name: "Save Changes" }).click();
+    await waitForToast(page, 'Category "Totes & Bags" updated successfully');
+    await row("Totes & Bags").getByText("/category/totes-and-bags").waitFor();
+
+    await page.goto(`${server.url}/category/bags?ref=old`);
+    await page.getByRole("heading", { level: 1, name: "Totes & Bags" }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/category/totes-and-bags?ref=old");
+    expect(await page.getByText("Roomy totes and everyday bags.").count()).toBe(1);
+  });
+
+  it("deletes a category, moving its products to the chosen replacement", async () => {
+    const first = await createProductIn("Wallets");
+    const second = await createProductIn("Wallets");
+    await openCategoriesTab();
+    await row("Wallets").getByText("2 products").waitFor();
+    await row("Wallets").getByRole("button", { name: "Delete Wallets" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("Its 2 products will move").waitFor();
+    const replacement = dialog.getByLabel("Move products to");
+    // The first other category is chosen first.
+    expect(await replacement.locator("option:checked").textContent()).toBe("Purses");
+    await replacement.selectOption({ label: "Other Products" });
+    await dialog.getByRole("button", { name: "Move 2 products and delete" }).click();
+    await waitForToast(page, 'Category "Wallets" deleted successfully');
+    await row("Wallets").waitFor({ state: "detached" });
+    await row("Other Products").getByText("2 products").waitFor();
+
+    await page.goto(`${server.url}/category/wallets`);
+    await page.getByRole("heading", { level: 1, name: "Other Products" }).waitFor();
+    await page.getByRole("link", { name: first.name }).first().waitFor();
+    await page.getByRole("link", { name: second.name }).first().waitFor();
+  });
+
+  it("adds a category while fewer than four exist, and the storefront header shows it", async () => {
+    await openCategoriesTab();
+    const form = page.getByRole("region", { name: "Add Category" });
+    await form.getByLabel("Name").fill("Travel Cases");
+    // The slug follows the name.
+    expect(await form.getByLabel("URL slug").inputValue()).toBe("travel-cases");
+    await form.getByLabel("Description").fill("Cases for the road.");
+    await form.getByRole("button", { name: "Add Category" }).click();
+    await waitForToast(page, 'Category "Travel Cases" added successfully');
+    await row("Travel Cases").waitFor();
+    // Four again: the form gives way to the limit.
+    await form.waitFor({ state: "detached" });
+
+    await page.goto(`${server.url}/`);
+    await page.getByRole("banner").getByRole("link", { name: "Travel Cases" }).first().click();
+    await page.getByRole("heading", { level: 1, name: "Travel Cases" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/category/travel-cases");
+    // The refused slug's 409 is the browser's own report of an expected answer.
+    expect(consoleErrors.filter((error) => !error.includes("status of 409"))).toEqual([]);
+  });
+});
