@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { parseWith, withoutErrorsFor, type FormErrors } from "../../../../core/forms.ts";
@@ -97,9 +97,12 @@ export function SettingsCard({
   description?: ReactNode;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
-      <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-5 shadow-xs sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
       {description ? <p className="mt-1 text-sm text-stone-600">{description}</p> : null}
       <div className="mt-5">{children}</div>
     </section>
