@@ -70,12 +70,12 @@ describe.each(ENGINES)("the Diagnostics page over HTTP on %s", (engine) => {
     [ours] = (await db
       .insert(categories)
       .values({ tenantId: DEFAULT_TENANT, slug: "bags", name: "Bags" })
-      .returning()) as [{ id: string }];
+      .returning()) as unknown as [{ id: string }];
     await db.insert(tenants).values({ id: RIVAL });
     [theirs] = (await db
       .insert(categories)
       .values({ tenantId: RIVAL, slug: "bags", name: "Rival Bags" })
-      .returning()) as [{ id: string }];
+      .returning()) as unknown as [{ id: string }];
   });
   afterAll(() => app?.stop());
 
@@ -131,7 +131,7 @@ describe.each(ENGINES)("the Diagnostics page over HTTP on %s", (engine) => {
     expect(auth.membership?.role).toBe(member!.role);
     expect(database.engine).toBe(engine);
     const migrations = await app.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect(database.migrations.count).toBe((migrations.rows as { n: number }[])[0]!.n);
+    expect(database.migrations.count).toBe((migrations as unknown as { rows: { n: number }[] }).rows[0]!.n);
     expect(database.migrations.count).toBeGreaterThan(0);
     expect(database.migrations.lastAt).toBeInstanceOf(Date);
     expect(payments).toMatchObject({ provider: "test", webhooks: { count: 0, lastAt: null } });
@@ -147,7 +147,12 @@ describe.each(ENGINES)("the Diagnostics page over HTTP on %s", (engine) => {
         and exists (select 1 from information_schema.columns k
                      where k.table_schema = 'public' and k.table_name = c.relname and k.column_name = 'tenant_id')
       order by 1`);
-    const expected = truth.rows as { table: string; enabled: boolean; forced: boolean; policies: number }[];
+    const expected = (truth as unknown as { rows: unknown[] }).rows as {
+      table: string;
+      enabled: boolean;
+      forced: boolean;
+      policies: number;
+    }[];
     expect(expected.length).toBeGreaterThanOrEqual(13);
     expect(
       rowSecurity.tables.map(({ table, enabled, forced, policies }) => ({
@@ -324,7 +329,8 @@ describe.each(ENGINES)("the Diagnostics page over HTTP on %s", (engine) => {
     const [still] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, rivals!.id));
     expect(still).toMatchObject({ status: "failed", lastError: "Refused" });
 
-    for (const fields of [{}, { intent: "drop-tables" }, { intent: "retry-email" }]) {
+    const malformed: Record<string, string>[] = [{}, { intent: "drop-tables" }, { intent: "retry-email" }];
+    for (const fields of malformed) {
       expect(await post(fields)).toMatchObject({ status: 400, answer: { ok: false, message: "Unknown request" } });
     }
     const json = await fetch(`${app.url}${DATA}`, {
@@ -352,7 +358,10 @@ describe.each(ENGINES)("the Diagnostics page over HTTP on %s", (engine) => {
         lastError: "Refused",
       })
       .returning();
-    const attempts = [{ intent: "fix-tenant-issues" }, { intent: "retry-email", emailId: failed!.id }];
+    const attempts: Record<string, string>[] = [
+      { intent: "fix-tenant-issues" },
+      { intent: "retry-email", emailId: failed!.id },
+    ];
     const anonymous = new AdminClient(app.url);
     for (const fields of attempts) {
       for (const path of [DATA, PAGE]) {
