@@ -447,7 +447,7 @@ describe.each(ENGINES)("Settings › Categories over HTTP on %s", (engine) => {
         .where(and(eq(categories.tenantId, DEFAULT_TENANT), eq(categories.slug, "other-products")));
       const before = await dump();
       const anonymous = new AdminClient(app.url);
-      const attempts = [
+      const attempts: Record<string, string>[] = [
         {
           intent: "category:update",
           categoryId: byslug.bags!.id,
