@@ -174,8 +174,9 @@ export function AuthenticationCard({ auth }: { auth: DiagnosticsReportView["auth
               : `${unprotected.map((t) => t.table).join(", ") || "no store tables found"} lack${unprotected.length === 1 ? "s" : ""} row-level security.`}
           </Verdict>
         )}
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[22rem] text-left text-sm">
+        {/* Names may wrap: on a phone the table fits the card rather than scrolling inside it. */}
+        <div className="mt-3">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Row-level security of each store table</caption>
             <thead className="border-b border-stone-200 text-xs text-stone-500 uppercase">
               <tr>
@@ -196,7 +197,7 @@ export function AuthenticationCard({ auth }: { auth: DiagnosticsReportView["auth
             <tbody className="divide-y divide-stone-100">
               {rls.tables.map((table) => (
                 <tr key={table.table}>
-                  <th scope="row" className="py-1.5 pr-3 font-mono text-xs font-normal text-stone-900">
+                  <th scope="row" className="py-1.5 pr-3 font-mono text-xs font-normal break-all text-stone-900">
                     {table.table}
                   </th>
                   <td className="py-1.5 pr-3">
@@ -207,7 +208,7 @@ export function AuthenticationCard({ auth }: { auth: DiagnosticsReportView["auth
                   </td>
                   <td className="py-1.5">
                     {table.policies.length > 0 ? (
-                      <span className="font-mono text-xs">{table.policies.join(", ")}</span>
+                      <span className="font-mono text-xs break-all">{table.policies.join(", ")}</span>
                     ) : (
                       <span className="font-semibold text-red-700">None</span>
                     )}
