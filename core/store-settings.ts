@@ -20,7 +20,7 @@ export const logoUploadFailedMessage = (message: string) => `Failed to upload lo
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const logoTooLargeMessage = (name: string) => `File ${name} exceeds 2MB size limit.`;
 
-export const HEX_COLOR_MESSAGE = "Enter a colour as a hex code: # and 3 or 6 digits 0-9 or A-F, like #D4AF37";
+export const HEX_COLOR_MESSAGE = "Enter a hex colour such as #D4AF37 or #FFF";
 export const PHONE_MESSAGE = "Please enter a valid phone number";
 export const LOGO_URL_MESSAGE = "Use a logo uploaded to the shop";
 

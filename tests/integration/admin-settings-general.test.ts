@@ -179,12 +179,10 @@ describe.each(ENGINES)("Settings › General over HTTP on %s", (engine) => {
     const header = /<header[\s\S]*?<\/header>/.exec(home)?.[0] ?? "";
     expect(header).toContain("Columbine Canvas Co.");
     const footer = /<footer[\s\S]*?<\/footer>/.exec(home)?.[0] ?? "";
-    expect(footer).toContain('href="mailto:Hello@columbine.example"');
-    expect(footer).toContain('href="tel:+17205550188"');
-    expect(footer).toContain("© ");
     expect(footer).toContain("Columbine Canvas Co.. All rights reserved.");
-    const contact = await storefront("/contact");
-    expect(contact).toContain("Hello@columbine.example");
+    const contact = /<main[\s\S]*?<\/main>/.exec(await storefront("/contact"))?.[0] ?? "";
+    expect(contact).toContain('href="mailto:Hello@columbine.example"');
+    expect(contact).toContain('href="tel:+17205550188"');
     expect(contact).toContain("+1 (720) 555-0188");
 
     // The phone is optional.
@@ -198,7 +196,7 @@ describe.each(ENGINES)("Settings › General over HTTP on %s", (engine) => {
     );
     expect(cleared.status).toBe(200);
     expect(await settingsOf()).toMatchObject({ contactEmail: "hello@columbine.example", contactPhone: "" });
-    expect(await storefront("/")).not.toContain('href="tel:');
+    expect(await storefront("/contact")).not.toContain('href="tel:');
   });
 
   it("refuses an empty name, a bad email or phone, control characters and oversize values with 400, changing nothing", async () => {
@@ -426,7 +424,7 @@ describe.each(ENGINES)("Settings › General over HTTP on %s", (engine) => {
 
   it("lets neither anonymous nor cross-origin posts change any setting", async () => {
     const stored = await everyStore();
-    const posts = [
+    const posts: Record<string, string>[] = [
       { intent: "general:branding", primaryColor: "#000000", textColor: "#FFFFFF", bgColor: "#000000" },
       { intent: "general:details", storeName: "Hijacked", contactEmail: "thief@example.com", contactPhone: "" },
       { intent: "general:template", defaultProductDescription: "Hijacked" },

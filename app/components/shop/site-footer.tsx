@@ -1,19 +1,12 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { buttonClass } from "../ui/button.tsx";
 import { categoryPath, type NavCategory } from "./nav-links.ts";
 
 const footerLink =
   "text-paper/75 hover:text-paper transition-colors rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
-/** The owner's contact details from the root route's data (store settings, public). */
-function useStoreContact(): { email: string; phone: string } {
-  const root = useRouteLoaderData("root") as { store?: { email?: string; phone?: string } } | undefined;
-  return { email: root?.store?.email ?? "", phone: root?.store?.phone ?? "" };
-}
-
 export function SiteFooter({ storeName, categories }: { storeName: string; categories: NavCategory[] }) {
   const year = new Date().getFullYear();
-  const { email, phone } = useStoreContact();
   return (
     <footer className="bg-ink text-paper mt-24">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-3 lg:px-8">
@@ -55,24 +48,6 @@ export function SiteFooter({ storeName, categories }: { storeName: string; categ
           <p className="text-paper/75 mt-5 max-w-xs text-sm leading-relaxed">
             Have a question, or dreaming of a custom piece? We&apos;d love to hear from you.
           </p>
-          {email || phone ? (
-            <ul className="mt-4 space-y-1.5 text-sm">
-              {email ? (
-                <li>
-                  <a href={`mailto:${email}`} className={footerLink}>
-                    {email}
-                  </a>
-                </li>
-              ) : null}
-              {phone ? (
-                <li>
-                  <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className={footerLink}>
-                    {phone}
-                  </a>
-                </li>
-              ) : null}
-            </ul>
-          ) : null}
           <Link to="/contact" className={buttonClass("primary", "md", "mt-6")}>
             Contact Us
           </Link>

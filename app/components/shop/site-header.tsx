@@ -68,7 +68,7 @@ export function SiteHeader({
           ) : (
             // A store without a logo is named in words: the default logo spells another name.
             <span
-              className={`text-ink block max-w-[11rem] truncate font-serif transition-[font-size] duration-300 sm:max-w-xs ${scrolled ? "text-xl" : "text-2xl"}`}
+              className={`text-ink block max-w-[calc(100vw-8.5rem)] truncate font-serif transition-[font-size] duration-300 sm:max-w-xs ${scrolled ? "text-xl" : "text-2xl"}`}
             >
               {storeName}
               <span className="sr-only"> home</span>
