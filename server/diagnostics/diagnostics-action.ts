@@ -12,7 +12,6 @@ import { fixTenantIssues } from "./tenant-integrity.ts";
 // and the page's two writes, the tenant fix and an email's retry.
 
 export const DIAGNOSTICS_MESSAGES = {
-  complete: "Diagnostics complete",
   runFailed: "Error running diagnostics",
   fixed: "Tenant issues fixed. Running diagnostics again...",
   nothingToFix: "No tenant issues to fix",
