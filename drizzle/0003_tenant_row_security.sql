@@ -111,12 +111,13 @@ BEGIN
   UPDATE product_fabrics f SET tenant_id = p.tenant_id FROM products p
     WHERE p.id = f.product_id AND f.tenant_id <> p.tenant_id AND me IN (f.tenant_id, p.tenant_id);
   GET DIAGNOSTICS n = ROW_COUNT; fixed := fixed + n;
-  UPDATE products p SET category_id = own.id, updated_at = now()
-    FROM categories c, LATERAL (
+  -- A product in another store's category moves to its own store's category of that slug, else its first.
+  UPDATE products p SET updated_at = now(), category_id = (
       SELECT o.id FROM categories o WHERE o.tenant_id = p.tenant_id
-      ORDER BY (o.slug = c.slug) DESC, o.sort_order, o.name LIMIT 1
-    ) own
-    WHERE c.id = p.category_id AND p.tenant_id <> c.tenant_id AND me IN (p.tenant_id, c.tenant_id);
+      ORDER BY (o.slug = c.slug) DESC, o.sort_order, o.name LIMIT 1)
+    FROM categories c
+    WHERE c.id = p.category_id AND p.tenant_id <> c.tenant_id AND me IN (p.tenant_id, c.tenant_id)
+      AND EXISTS (SELECT 1 FROM categories o WHERE o.tenant_id = p.tenant_id);
   GET DIAGNOSTICS n = ROW_COUNT; fixed := fixed + n;
   UPDATE product_fabrics f SET library_fabric_id = NULL, upcharge_custom = true, images_custom = true
     FROM fabric_library l
