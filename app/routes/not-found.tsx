@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   const store = useRouteLoaderData<RootLoaderData>("root")?.store;
   return (
-    <ShopChrome store={store ?? { name: "", logoUrl: null }} categories={loaderData.categories}>
+    <ShopChrome store={store ?? { name: "", logoUrl: null, email: "", phone: "" }} categories={loaderData.categories}>
       <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center">
         <p className="text-ink/70 text-xs font-semibold tracking-[0.3em] uppercase">Error 404</p>
         <h1 className="mt-4 font-serif text-5xl">Page Not Found</h1>

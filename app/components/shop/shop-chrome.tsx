@@ -10,7 +10,7 @@ export function ShopChrome({
   categories,
   children,
 }: {
-  store: { name: string; logoUrl: string | null };
+  store: { name: string; logoUrl: string | null; email: string; phone: string };
   categories: NavCategory[];
   children: ReactNode;
 }) {
@@ -22,7 +22,7 @@ export function ShopChrome({
       <main id="main" tabIndex={-1} className="flex-1 pt-20 outline-none">
         {children}
       </main>
-      <SiteFooter storeName={store.name} categories={categories} />
+      <SiteFooter storeName={store.name} email={store.email} phone={store.phone} categories={categories} />
     </div>
   );
 }

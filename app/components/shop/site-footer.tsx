@@ -5,7 +5,17 @@ import { categoryPath, type NavCategory } from "./nav-links.ts";
 const footerLink =
   "text-paper/75 hover:text-paper transition-colors rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
-export function SiteFooter({ storeName, categories }: { storeName: string; categories: NavCategory[] }) {
+export function SiteFooter({
+  storeName,
+  email,
+  phone,
+  categories,
+}: {
+  storeName: string;
+  email: string;
+  phone: string;
+  categories: NavCategory[];
+}) {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-ink text-paper mt-24">
@@ -48,6 +58,21 @@ export function SiteFooter({ storeName, categories }: { storeName: string; categ
           <p className="text-paper/75 mt-5 max-w-xs text-sm leading-relaxed">
             Have a question, or dreaming of a custom piece? We&apos;d love to hear from you.
           </p>
+          {email ? (
+            <p className="text-paper/90 mt-4 flex flex-col gap-1 text-sm">
+              <a href={`mailto:${email}`} className="inline-flex min-h-11 items-center hover:underline">
+                {email}
+              </a>
+              {phone ? (
+                <a
+                  href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+                  className="inline-flex min-h-11 items-center hover:underline"
+                >
+                  {phone}
+                </a>
+              ) : null}
+            </p>
+          ) : null}
           <Link to="/contact" className={buttonClass("primary", "md", "mt-6")}>
             Contact Us
           </Link>

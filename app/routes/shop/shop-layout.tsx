@@ -19,7 +19,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootLoaderData>("root");
   return (
-    <ShopChrome store={root?.store ?? { name: "", logoUrl: null }} categories={loaderData.categories}>
+    <ShopChrome
+      store={root?.store ?? { name: "", logoUrl: null, email: "", phone: "" }}
+      categories={loaderData.categories}
+    >
       <Outlet />
     </ShopChrome>
   );
