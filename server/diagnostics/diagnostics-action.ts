@@ -5,7 +5,8 @@ import { adminContext, servicesContext, storeContext } from "../context.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import { readForm } from "../http/request-body.ts";
 import { retryFailedEmail } from "../mail/outbox.ts";
-import { buildDiagnosticsReport, type DiagnosticsReport } from "./store-report.ts";
+import type { DiagnosticsAnswer, DiagnosticsReport } from "../../core/diagnostics.ts";
+import { buildDiagnosticsReport } from "./store-report.ts";
 import { fixTenantIssues } from "./tenant-integrity.ts";
 
 // The Diagnostics page's server half: the report (its loader, run again by revalidation)
@@ -43,14 +44,6 @@ const requestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("fix-tenant-issues") }),
   z.object({ intent: z.literal("retry-email"), emailId: z.string().max(100) }),
 ]);
-
-export interface DiagnosticsAnswer {
-  intent: "fix-tenant-issues" | "retry-email" | null;
-  ok: boolean;
-  message: string;
-  /** Rows repaired by the fix. */
-  fixed?: number;
-}
 
 function answer(body: DiagnosticsAnswer, status = 200) {
   return data<DiagnosticsAnswer>(body, { status });

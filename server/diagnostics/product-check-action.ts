@@ -4,11 +4,8 @@ import { parseForm } from "../../core/forms.ts";
 import { servicesContext, storeContext } from "../context.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import { readForm } from "../http/request-body.ts";
-import { checkProducts, type ProductCheck } from "./product-check.ts";
-
-export const PRODUCT_CHECK_FAILED = "Error checking products";
-
-export type ProductCheckAnswer = { ok: true; check: ProductCheck } | { ok: false; message: string };
+import { PRODUCT_CHECK_FAILED, type ProductCheckAnswer } from "../../core/diagnostics.ts";
+import { checkProducts } from "./product-check.ts";
 
 const requestSchema = z.object({ intent: z.literal("check-products") });
 

@@ -2,19 +2,8 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { isProductAvailable } from "../../core/product.ts";
 import { listProducts } from "../catalog/product-catalog.ts";
 import { categories, products } from "../db/schema.ts";
+import type { ProductCheck } from "../../core/diagnostics.ts";
 import type { StoreScope } from "../db/store-scope.ts";
-
-/** The store's products as the database holds them beside what its storefront shows. */
-export interface ProductCheck {
-  /** Rows of this store in the products table. */
-  databaseCount: number;
-  /** Products the storefront lists (its own listing, so the same joins and filters). */
-  storefrontCount: number;
-  /** Of those, the ones a shopper can buy (core/product.ts isProductAvailable). */
-  availableCount: number;
-  /** The store's categories with the number of its products in each. */
-  categories: { slug: string; name: string; products: number }[];
-}
 
 /**
  * The product check behind the Diagnostics page and the home page's 'Check for Products'

@@ -1,66 +1,17 @@
 import { and, count, desc, eq, max, sql } from "drizzle-orm";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
+import type { DiagnosticsReport } from "../../core/diagnostics.ts";
 import type { AdminIdentity, AppServices } from "../context.ts";
 import { emailOutbox, paymentEvents, storeMembers } from "../db/schema.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { paymentProvider } from "../payments/payment-provider.ts";
-import { checkProducts, type ProductCheck } from "./product-check.ts";
-import {
-  findTenantIssues,
-  rowSecurityStatus,
-  rowsOf,
-  tenantCensus,
-  type RowSecurityStatus,
-  type TenantCensus,
-  type TenantIssue,
-} from "./tenant-integrity.ts";
+import { checkProducts } from "./product-check.ts";
+import { findTenantIssues, rowSecurityStatus, rowsOf, tenantCensus } from "./tenant-integrity.ts";
 
 /** Issues listed by name; the rest are counted ('...and n more', SPEC §2). */
 export const ISSUES_SHOWN = 5;
 /** Failed emails listed with a retry; older ones are counted. */
 export const FAILED_EMAILS_SHOWN = 20;
-
-export interface DiagnosticsReport {
-  ranAt: Date;
-  auth: {
-    userId: string;
-    email: string;
-    name: string;
-    tenantId: string;
-    /** 'Default' for the default store, else its id (SPEC §2). */
-    tenantLabel: string;
-    membership: { role: string; since: Date } | null;
-    rowSecurity: RowSecurityStatus;
-  };
-  products: ProductCheck & {
-    issues: TenantIssue[];
-    issueCount: number;
-    tenants: TenantCensus[];
-  };
-  emails: {
-    failed: {
-      id: string;
-      kind: string;
-      to: string;
-      subject: string;
-      lastError: string | null;
-      attempts: number;
-      createdAt: Date;
-    }[];
-    failedCount: number;
-    pendingCount: number;
-  };
-  payments: {
-    provider: "stripe" | "test";
-    webhookSecretSet: boolean;
-    webhookPath: string;
-    webhooks: { count: number; lastAt: Date | null; lastType: string | null };
-  };
-  database: {
-    engine: "pglite" | "postgres";
-    migrations: { count: number; lastAt: Date | null };
-  };
-}
 
 /** Everything the Diagnostics page shows, read for the signed-in owner's store. */
 export async function buildDiagnosticsReport(

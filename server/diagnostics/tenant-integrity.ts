@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import type { RowSecurityStatus, TableSecurity, TenantCensus, TenantIssue } from "../../core/diagnostics.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 
 // The store's tenancy as PostgreSQL sees it: row-level security on every table that
@@ -9,21 +10,6 @@ import type { StoreScope } from "../db/store-scope.ts";
 /** Both drivers (pg and PGlite) answer raw queries with { rows }. */
 export async function rowsOf<T>(db: Pick<Database, "execute">, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-export interface TableSecurity {
-  table: string;
-  enabled: boolean;
-  forced: boolean;
-  policies: string[];
-}
-
-export interface RowSecurityStatus {
-  tables: TableSecurity[];
-  /** Every table enabled, forced and with a policy, and the queries' role exempt from none of it. */
-  protected: boolean;
-  role: string;
-  roleBypassesSecurity: boolean;
 }
 
 /** Row-level security of every table of schema public with a tenant_id column, read from the catalogue. */
@@ -56,13 +42,6 @@ export async function rowSecurityStatus(db: Database): Promise<RowSecurityStatus
   };
 }
 
-export interface TenantIssue {
-  kind: string;
-  rowId: string;
-  rowTenant: string;
-  parentTenant: string;
-}
-
 /** The first `limit` inconsistencies involving this store, and how many there are in all. */
 export async function findTenantIssues(
   { db }: StoreScope,
@@ -83,12 +62,6 @@ export async function fixTenantIssues({ db }: StoreScope): Promise<number> {
     const [row] = await rowsOf<{ fixed: number }>(tx, sql`select apply_tenant_rls_fix() as fixed`);
     return Number(row?.fixed ?? 0);
   });
-}
-
-export interface TenantCensus {
-  tenantId: string;
-  products: number;
-  categories: number;
 }
 
 /** This store and every store its rows are tangled with, each with its products and categories. */

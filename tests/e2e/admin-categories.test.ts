@@ -1,17 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_LIMIT_NOTE } from "../../core/category.ts";
-import type { ProductInput } from "../../core/product.ts";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { uniqueName, uploadPicture } from "./support/owner.ts";
+import type { AppServer } from "../support/app-server.ts";
+import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { createProduct, signInAsOwner, startOwnShop } from "./support/owner.ts";
 import { expectNoSeriousA11yViolations, waitForHydration, waitForToast } from "./support/storefront.ts";
 
 // Settings › Categories in the browser. Categories are store-wide (header, footer, home
 // tiles), so this file runs its own shop with only the four categories, never the shared
 // one other browser tests read.
-
-const OWNER = { email: "owner@example.com", password: "stitch-and-seam-2026" };
 
 let server: AppServer;
 let browser: Browser;
@@ -20,20 +17,9 @@ let page: Page;
 let consoleErrors: string[];
 
 beforeAll(async () => {
-  server = await startAppServer({
-    env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, DEMO_DATA: "false" },
-  });
+  server = await startOwnShop();
   browser = await launchBrowser();
-  // bypassCSP lets the test inject axe-core.
-  context = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
-  page = await context.newPage();
-  consoleErrors = collectConsoleErrors(page);
-  await page.goto(`${server.url}/admin/login`);
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  ({ context, page, consoleErrors } = await signInAsOwner(browser, VIEWPORTS.desktop, server.url));
 }, 60_000);
 
 afterAll(async () => {
@@ -56,38 +42,15 @@ const row = (name: string) =>
       has: page.getByRole("heading", { name, exact: true }),
     });
 
-/** A product saved the way the wizard saves one, on this file's own shop. */
+/** A product in the named category, saved the way the wizard saves one, on this file's own shop. */
 async function createProductIn(categoryName: string): Promise<{ name: string; slug: string }> {
   await page.goto(`${server.url}/admin/products/new`);
-  await waitForHydration(page);
   const categoryId = await page
     .locator('select[name="categoryId"] option')
     .filter({ hasText: categoryName })
     .first()
     .getAttribute("value");
-  const name = uniqueName("Quilted Clutch");
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  const product: ProductInput = {
-    name,
-    slug,
-    categoryId: categoryId!,
-    price: "48.00",
-    description: "A quilted clutch, cut and sewn by hand in the studio.",
-    defaultImages: [await uploadPicture(page), "", ""],
-    hasFabricSelection: false,
-    fabrics: [],
-  };
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch("/admin/products/new", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ intent: "save", product: body }),
-      redirect: "manual",
-    });
-    return response.type === "opaqueredirect" ? 302 : response.status;
-  }, product);
-  expect(status, `creating ${name}`).toBe(302);
-  return { name, slug };
+  return createProduct(page, { categoryId: categoryId! }, server.url);
 }
 
 describe("Settings › Categories", () => {

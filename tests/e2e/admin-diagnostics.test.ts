@@ -3,8 +3,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import type { AppServer } from "../support/app-server.ts";
+import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { owner, signInAsOwner, startOwnShop } from "./support/owner.ts";
 import { expectNoSeriousA11yViolations, waitForHydration, waitForToast } from "./support/storefront.ts";
 
 // Diagnostics in the browser, on a shop of its own: the test tangles two stores' data,
@@ -12,14 +13,11 @@ import { expectNoSeriousA11yViolations, waitForHydration, waitForToast } from ".
 // process at a time, so the server stops while the test, as the database's owner
 // (outside row-level security), files a product under another store's category.
 
-const OWNER = { email: "owner@example.com", password: "stitch-and-seam-2026" };
-const ENV = { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, DEMO_DATA: "false" };
-
 let server: AppServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startAppServer({ env: ENV });
+  server = await startOwnShop();
   browser = await launchBrowser();
 }, 60_000);
 
@@ -27,20 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signedIn(viewport: { width: number; height: number }) {
-  // bypassCSP lets the test inject axe-core.
-  const context = await browser.newContext({ viewport, bypassCSP: true });
-  const page = await context.newPage();
-  const consoleErrors = collectConsoleErrors(page);
-  await page.goto(`${server.url}/admin/login`);
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
-  return { context, page, consoleErrors };
-}
 
 async function openDiagnostics(page: Page) {
   await page.goto(`${server.url}/admin/diagnostics`);
@@ -58,13 +42,13 @@ describe("the Diagnostics page", () => {
   afterAll(() => context?.close());
 
   it("runs and shows every card on a new store, and the home page's product check still works", async () => {
-    ({ context, page, consoleErrors } = await signedIn(VIEWPORTS.desktop));
+    ({ context, page, consoleErrors } = await signInAsOwner(browser, VIEWPORTS.desktop, server.url));
     await openDiagnostics(page);
     for (const name of ["Authentication", "Products", "Emails", "Payments", "Database"]) {
       await card(page, name).getByRole("heading", { name, level: 2 }).waitFor();
     }
     const auth = card(page, "Authentication");
-    expect(await auth.getByText(OWNER.email).count()).toBe(1);
+    expect(await auth.getByText(owner.email).count()).toBe(1);
     await auth.getByText("Default (selvage)").waitFor();
     await auth.getByText(/^Protected: row-level security is enabled and forced/).waitFor();
     const securityTable = auth.getByRole("table", { name: "Row-level security of each store table" });
@@ -99,7 +83,7 @@ describe("the Diagnostics page", () => {
   });
 
   it("fits a phone", async () => {
-    const phone = await signedIn(VIEWPORTS.mobile);
+    const phone = await signInAsOwner(browser, VIEWPORTS.mobile, server.url);
     try {
       await openDiagnostics(phone.page);
       await card(phone.page, "Authentication").waitFor();
@@ -132,8 +116,8 @@ describe("the Diagnostics page", () => {
     } finally {
       await database.close();
     }
-    server = await startAppServer({ dataDir, env: ENV });
-    ({ context, page, consoleErrors } = await signedIn(VIEWPORTS.desktop));
+    server = await startOwnShop(dataDir);
+    ({ context, page, consoleErrors } = await signInAsOwner(browser, VIEWPORTS.desktop, server.url));
     await openDiagnostics(page);
 
     const products = card(page, "Products");

@@ -1,16 +1,14 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contrastRatio, formatContrast, HEX_COLOR_MESSAGE, LOGO_HINT } from "../../core/store-settings.ts";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
-import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { noisyPicture } from "./support/owner.ts";
+import type { AppServer } from "../support/app-server.ts";
+import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
+import { noisyPicture, signInAsOwner, startOwnShop } from "./support/owner.ts";
 import { seriousA11yViolations, waitForHydration, waitForToast } from "./support/storefront.ts";
 
 // Settings › General in the browser. Branding is store-wide (every page's colours, the
 // header's logo), so this file runs its own shop with only the store settings and the
 // four categories, never the shared one other browser tests read.
-
-const OWNER = { email: "owner@example.com", password: "stitch-and-seam-2026" };
 
 let server: AppServer;
 let browser: Browser;
@@ -19,20 +17,9 @@ let page: Page;
 let consoleErrors: string[];
 
 beforeAll(async () => {
-  server = await startAppServer({
-    env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, DEMO_DATA: "false" },
-  });
+  server = await startOwnShop();
   browser = await launchBrowser();
-  // bypassCSP lets the test inject axe-core.
-  context = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
-  page = await context.newPage();
-  consoleErrors = collectConsoleErrors(page);
-  await page.goto(`${server.url}/admin/login`);
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  ({ context, page, consoleErrors } = await signInAsOwner(browser, VIEWPORTS.desktop, server.url));
 }, 60_000);
 
 afterAll(async () => {

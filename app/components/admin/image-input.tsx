@@ -1,6 +1,6 @@
 import { ImagePlus, Link2, Upload, X } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode, type Ref } from "react";
 import {
   IMAGE_ACCEPT,
   IMAGE_SIGNATURE_BYTES,
@@ -138,8 +138,6 @@ export function ImageInput({
   const [url, setUrl] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -188,12 +186,6 @@ export function ImageInput({
     const body = new FormData();
     body.set("url", address);
     await upload(body, address);
-  }
-
-  function onDrop(event: DragEvent<HTMLButtonElement>) {
-    event.preventDefault();
-    setDragging(false);
-    void uploadFile(event.dataTransfer.files[0]);
   }
 
   function clear() {
@@ -245,42 +237,18 @@ export function ImageInput({
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="upload" className="mt-3">
-          <button
-            ref={chooseButton}
-            type="button"
+          <PictureDropButton
+            buttonRef={chooseButton}
             disabled={busy}
-            aria-describedby={`${id}-hint`}
-            onClick={() => fileInput.current?.click()}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={
-              "flex w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-sm " +
-              "text-stone-700 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 " +
-              "disabled:cursor-not-allowed disabled:opacity-60 " +
-              (dragging ? "border-stone-900 bg-stone-100" : "border-stone-300 bg-white hover:bg-stone-50")
-            }
+            describedBy={`${id}-hint`}
+            onFile={(file) => void uploadFile(file)}
+            className="flex-col px-4 py-6"
           >
             <ImagePlus aria-hidden className="size-6 text-stone-500" />
             <span>
               <span className="font-medium text-stone-900">Choose a picture</span> or drag and drop it here
             </span>
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            hidden
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              // Cleared, so choosing the same file again is a change too.
-              event.currentTarget.value = "";
-              void uploadFile(file);
-            }}
-          />
+          </PictureDropButton>
           <p id={`${id}-hint`} className="mt-1.5 text-xs text-stone-500">
             {hint}
           </p>
@@ -312,18 +280,86 @@ export function ImageInput({
           </div>
         </Tabs.Content>
       </Tabs.Root>
-      {progress !== null ? (
-        <div
-          role="progressbar"
-          aria-label={`Uploading ${label}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="h-2 w-full overflow-hidden rounded-full bg-stone-200"
-        >
-          <div className="h-full bg-stone-900 transition-[width]" style={{ width: `${progress}%` }} />
-        </div>
-      ) : null}
+      <UploadProgress progress={progress} label={`Uploading ${label}`} />
+    </div>
+  );
+}
+
+/** The dashed "choose or drop a picture" button, with its hidden file input. */
+export function PictureDropButton({
+  buttonRef,
+  disabled,
+  describedBy,
+  onFile,
+  className,
+  children,
+}: {
+  buttonRef?: Ref<HTMLButtonElement>;
+  disabled: boolean;
+  describedBy: string;
+  onFile: (file: File | undefined) => void;
+  /** Layout of the button's content (direction, padding). */
+  className: string;
+  children: ReactNode;
+}) {
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={() => fileInput.current?.click()}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event: DragEvent<HTMLButtonElement>) => {
+          event.preventDefault();
+          setDragging(false);
+          onFile(event.dataTransfer.files[0]);
+        }}
+        className={
+          `${className} flex w-full items-center justify-center gap-2 rounded-lg border-2 border-dashed text-sm ` +
+          "text-stone-700 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 " +
+          "disabled:cursor-not-allowed disabled:opacity-60 " +
+          (dragging ? "border-stone-900 bg-stone-100" : "border-stone-300 bg-white hover:bg-stone-50")
+        }
+      >
+        {children}
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hidden
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          // Cleared, so choosing the same file again is a change too.
+          event.currentTarget.value = "";
+          onFile(file);
+        }}
+      />
+    </>
+  );
+}
+
+/** An upload's real progress (null: no upload under way). */
+export function UploadProgress({ progress, label }: { progress: number | null; label: string }) {
+  if (progress === null) return null;
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={progress}
+      className="h-2 w-full overflow-hidden rounded-full bg-stone-200"
+    >
+      <div className="h-full bg-stone-900 transition-[width]" style={{ width: `${progress}%` }} />
     </div>
   );
 }

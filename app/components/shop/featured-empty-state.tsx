@@ -1,23 +1,9 @@
 import { PackageOpen } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { PRODUCT_CHECK_FAILED, type ProductCheckAnswer } from "../../../core/diagnostics.ts";
 import { notify, notifyError } from "../../lib/notify.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
-
-/** The home action's answer (server/diagnostics/product-check-action.ts). */
-type ProductCheckAnswer =
-  | {
-      ok: true;
-      check: {
-        databaseCount: number;
-        storefrontCount: number;
-        availableCount: number;
-        categories: { slug: string; name: string; products: number }[];
-      };
-    }
-  | { ok: false; message: string };
-
-const CHECK_FAILED = "Error checking products";
 
 /**
  * Home's "no products" state: a link to add one and a button that runs the product check
@@ -36,7 +22,7 @@ export function FeaturedEmptyState({ productCount }: { productCount: number }) {
     reported.current = answer;
     if (!answer.ok) {
       console.warn(`Product check failed: ${answer.message}`);
-      notifyError(CHECK_FAILED);
+      notifyError(PRODUCT_CHECK_FAILED);
       return;
     }
     const { databaseCount, storefrontCount, availableCount, categories } = answer.check;
@@ -63,7 +49,7 @@ export function FeaturedEmptyState({ productCount }: { productCount: number }) {
         onClick={() => {
           void fetcher
             .submit({ intent: "check-products" }, { method: "post", action: "/?index" })
-            .catch(() => notifyError(CHECK_FAILED));
+            .catch(() => notifyError(PRODUCT_CHECK_FAILED));
         }}
       >
         {busy ? "Checking products..." : "Check for Products"}

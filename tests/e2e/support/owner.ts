@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { inject } from "vitest";
 import type { ProductInput } from "../../../core/product.ts";
+import { startAppServer, type AppServer } from "../../support/app-server.ts";
 import { collectConsoleErrors } from "./browser.ts";
 import { waitForHydration } from "./storefront.ts";
 
@@ -10,7 +11,20 @@ import { waitForHydration } from "./storefront.ts";
 // creates the products it edits or deletes, so no test depends on another's leftovers.
 
 export const baseUrl = inject("baseUrl");
-const owner = inject("owner");
+/** The owner's account, the same on the shared shop and on a file's own. */
+export const owner = inject("owner");
+
+/**
+ * A shop of the test file's own (settings and the four categories, no demo products), for
+ * tests that change what every page shows (branding, categories, tenant data) and so must
+ * not run on the shared shop other browser tests read. `dataDir` reopens an earlier one.
+ */
+export function startOwnShop(dataDir?: string): Promise<AppServer> {
+  return startAppServer({
+    dataDir,
+    env: { ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, DEMO_DATA: "false" },
+  });
+}
 
 export interface OwnerSession {
   context: BrowserContext;
@@ -19,8 +33,8 @@ export interface OwnerSession {
 }
 
 /** Signs the owner in on this page (with her password, or the one given) and waits for the dashboard. */
-export async function signInOnPage(page: Page, password = owner.password): Promise<void> {
-  await page.goto(`${baseUrl}/admin/login`);
+export async function signInOnPage(page: Page, password = owner.password, shopUrl = baseUrl): Promise<void> {
+  await page.goto(`${shopUrl}/admin/login`);
   await waitForHydration(page);
   await page.getByLabel("Email").fill(owner.email);
   await page.getByLabel("Password").fill(password);
@@ -32,12 +46,13 @@ export async function signInOnPage(page: Page, password = owner.password): Promi
 export async function signInAsOwner(
   browser: Browser,
   viewport: { width: number; height: number },
+  shopUrl = baseUrl,
 ): Promise<OwnerSession> {
   // bypassCSP lets tests inject axe-core; the app's own scripts run under the CSP elsewhere.
   const context = await browser.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   const consoleErrors = collectConsoleErrors(page);
-  await signInOnPage(page);
+  await signInOnPage(page, owner.password, shopUrl);
   return { context, page, consoleErrors };
 }
 
@@ -92,11 +107,12 @@ export function uniqueName(prefix: string): string {
 export async function createProduct(
   page: Page,
   overrides: Partial<ProductInput> = {},
+  shopUrl = baseUrl,
 ): Promise<{ name: string; slug: string }> {
   const name = overrides.name ?? uniqueName("Test Clutch");
   const slug = overrides.slug ?? name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   // The wizard's category list names the store's categories.
-  await page.goto(`${baseUrl}/admin/products/new`);
+  await page.goto(`${shopUrl}/admin/products/new`);
   const categoryId =
     overrides.categoryId ??
     (await page.locator('select[name="categoryId"] option:not([disabled])').first().getAttribute("value")) ??

@@ -1,66 +1,11 @@
 import { CircleAlert, CircleCheck, CircleX, Info } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import type { DiagnosticsAnswer, DiagnosticsReport } from "../../../../core/diagnostics.ts";
 import { notify, notifyError } from "../../../lib/notify.ts";
 import { AdminButton } from "../admin-button.tsx";
 
-// The Diagnostics page's cards. The shape mirrors server/diagnostics/store-report.ts
-// (browser code cannot import it); the route hands the loader's report straight in.
-
-export interface DiagnosticsReportView {
-  ranAt: Date;
-  auth: {
-    userId: string;
-    email: string;
-    name: string;
-    tenantId: string;
-    tenantLabel: string;
-    membership: { role: string; since: Date } | null;
-    rowSecurity: {
-      tables: { table: string; enabled: boolean; forced: boolean; policies: string[] }[];
-      protected: boolean;
-      role: string;
-      roleBypassesSecurity: boolean;
-    };
-  };
-  products: {
-    databaseCount: number;
-    storefrontCount: number;
-    availableCount: number;
-    categories: { slug: string; name: string; products: number }[];
-    issues: { kind: string; rowId: string; rowTenant: string; parentTenant: string }[];
-    issueCount: number;
-    tenants: { tenantId: string; products: number; categories: number }[];
-  };
-  emails: {
-    failed: {
-      id: string;
-      kind: string;
-      to: string;
-      subject: string;
-      lastError: string | null;
-      attempts: number;
-      createdAt: Date;
-    }[];
-    failedCount: number;
-    pendingCount: number;
-  };
-  payments: {
-    provider: "stripe" | "test";
-    webhookSecretSet: boolean;
-    webhookPath: string;
-    webhooks: { count: number; lastAt: Date | null; lastType: string | null };
-  };
-  database: { engine: "pglite" | "postgres"; migrations: { count: number; lastAt: Date | null } };
-}
-
-/** The action's answer (server/diagnostics/diagnostics-action.ts). */
-export interface DiagnosticsAnswer {
-  intent: "fix-tenant-issues" | "retry-email" | null;
-  ok: boolean;
-  message: string;
-  fixed?: number;
-}
+// The Diagnostics page's cards; the route hands the loader's report straight in.
 
 // Server and browser render the same text: a fixed locale and time zone, named.
 const TIME_FORMAT = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -130,7 +75,7 @@ function SubHeading({ children }: { children: ReactNode }) {
   return <h3 className="mb-2 text-sm font-semibold text-stone-900">{children}</h3>;
 }
 
-export function AuthenticationCard({ auth }: { auth: DiagnosticsReportView["auth"] }) {
+export function AuthenticationCard({ auth }: { auth: DiagnosticsReport["auth"] }) {
   const { rowSecurity: rls } = auth;
   const unprotected = rls.tables.filter((t) => !t.enabled || !t.forced || t.policies.length === 0);
   return (
@@ -223,13 +168,7 @@ export function AuthenticationCard({ auth }: { auth: DiagnosticsReportView["auth
   );
 }
 
-export function ProductsCard({
-  products,
-  tenantId,
-}: {
-  products: DiagnosticsReportView["products"];
-  tenantId: string;
-}) {
+export function ProductsCard({ products, tenantId }: { products: DiagnosticsReport["products"]; tenantId: string }) {
   const hiddenFromList = products.databaseCount - products.storefrontCount;
   const notAvailable = products.storefrontCount - products.availableCount;
   const more = products.issueCount - products.issues.length;
@@ -334,7 +273,7 @@ export function ProductsCard({
   );
 }
 
-export function EmailsCard({ emails, action }: { emails: DiagnosticsReportView["emails"]; action: string }) {
+export function EmailsCard({ emails, action }: { emails: DiagnosticsReport["emails"]; action: string }) {
   const older = emails.failedCount - emails.failed.length;
   return (
     <Card id="diagnostics-emails" title="Emails">
@@ -362,7 +301,7 @@ export function EmailsCard({ emails, action }: { emails: DiagnosticsReportView["
   );
 }
 
-function FailedEmail({ email, action }: { email: DiagnosticsReportView["emails"]["failed"][number]; action: string }) {
+function FailedEmail({ email, action }: { email: DiagnosticsReport["emails"]["failed"][number]; action: string }) {
   const fetcher = useFetcher<DiagnosticsAnswer>({ key: `retry-email-${email.id}` });
   const busy = fetcher.state !== "idle";
   useAnswerNotice(fetcher.state, fetcher.data);
@@ -390,7 +329,7 @@ function FailedEmail({ email, action }: { email: DiagnosticsReportView["emails"]
   );
 }
 
-export function PaymentsCard({ payments, origin }: { payments: DiagnosticsReportView["payments"]; origin: string }) {
+export function PaymentsCard({ payments, origin }: { payments: DiagnosticsReport["payments"]; origin: string }) {
   const stripe = payments.provider === "stripe";
   const { webhooks } = payments;
   return (
@@ -436,7 +375,7 @@ export function PaymentsCard({ payments, origin }: { payments: DiagnosticsReport
   );
 }
 
-export function DatabaseCard({ database }: { database: DiagnosticsReportView["database"] }) {
+export function DatabaseCard({ database }: { database: DiagnosticsReport["database"] }) {
   const { migrations } = database;
   return (
     <Card id="diagnostics-database" title="Database">

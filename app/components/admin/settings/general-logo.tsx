@@ -1,7 +1,6 @@
 import { ImagePlus, Loader2, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { IMAGE_ACCEPT } from "../../../../core/image-upload.ts";
 import {
   LOGO_HINT,
   LOGO_MAX_BYTES,
@@ -13,7 +12,7 @@ import {
 } from "../../../../core/store-settings.ts";
 import { notify, notifyError } from "../../../lib/notify.ts";
 import { AdminButton } from "../admin-button.tsx";
-import { checkImageFile, PROGRESS_CLEAR_MS, sendImage } from "../image-input.tsx";
+import { checkImageFile, PictureDropButton, PROGRESS_CLEAR_MS, sendImage, UploadProgress } from "../image-input.tsx";
 
 /** The upload endpoint's own wording, re-told as the logo's (SPEC §8 'Failed to upload logo: {message}'). */
 const logoFailure = (error: string) => logoUploadFailedMessage(error.replace(/^Failed to upload image: /, ""));
@@ -27,8 +26,6 @@ export function LogoSetting({ logoUrl, storeName }: { logoUrl: string | null; st
   const saver = useFetcher<GeneralSettingsAnswer>({ key: "general:logo" });
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [dragging, setDragging] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const inFlight = useRef<AbortController | null>(null);
   // What the pending save does: "upload" (the bar completes) or "remove".
@@ -91,12 +88,6 @@ export function LogoSetting({ logoUrl, storeName }: { logoUrl: string | null; st
     void saver.submit({ intent: "general:logo", logoUrl: "" }, { method: "post" });
   }
 
-  function onDrop(event: DragEvent<HTMLButtonElement>) {
-    event.preventDefault();
-    setDragging(false);
-    void upload(event.dataTransfer.files[0]);
-  }
-
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="space-y-3">
       <p id={`${id}-label`} className="text-sm font-medium text-stone-800">
@@ -113,24 +104,12 @@ export function LogoSetting({ logoUrl, storeName }: { logoUrl: string | null; st
           )}
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <button
-            ref={chooseButton}
-            type="button"
+          <PictureDropButton
+            buttonRef={chooseButton}
             disabled={busy}
-            aria-describedby={`${id}-hint`}
-            onClick={() => fileInput.current?.click()}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={
-              "flex w-full items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-4 text-sm text-stone-700 " +
-              "transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 " +
-              "disabled:cursor-not-allowed disabled:opacity-60 " +
-              (dragging ? "border-stone-900 bg-stone-100" : "border-stone-300 bg-white hover:bg-stone-50")
-            }
+            describedBy={`${id}-hint`}
+            onFile={(file) => void upload(file)}
+            className="px-4 py-4"
           >
             {uploading ? (
               <Loader2 aria-hidden className="size-5 animate-spin text-stone-500" />
@@ -141,19 +120,7 @@ export function LogoSetting({ logoUrl, storeName }: { logoUrl: string | null; st
               <span className="font-medium text-stone-900">{logoUrl ? "Replace logo" : "Upload logo"}</span> or drag and
               drop it here
             </span>
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            hidden
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              // Cleared, so choosing the same file again is a change too.
-              event.currentTarget.value = "";
-              void upload(file);
-            }}
-          />
+          </PictureDropButton>
           <p id={`${id}-hint`} className="text-xs text-stone-500">
             {LOGO_HINT}
           </p>
@@ -165,18 +132,7 @@ export function LogoSetting({ logoUrl, storeName }: { logoUrl: string | null; st
           ) : null}
         </div>
       </div>
-      {progress !== null ? (
-        <div
-          role="progressbar"
-          aria-label="Uploading logo"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="h-2 w-full overflow-hidden rounded-full bg-stone-200"
-        >
-          <div className="h-full bg-stone-900 transition-[width]" style={{ width: `${progress}%` }} />
-        </div>
-      ) : null}
+      <UploadProgress progress={progress} label="Uploading logo" />
     </div>
   );
 }

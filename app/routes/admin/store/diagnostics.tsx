@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/diagnostics";
 import type { RootLoaderData } from "../../../root.tsx";
+import type { DiagnosticsAnswer } from "../../../../core/diagnostics.ts";
 import { adminMeta, adminPath } from "../admin-pages.ts";
 import { diagnosticsAction, loadDiagnostics } from "../../../../server/diagnostics/diagnostics-action.ts";
 import { AdminButton } from "../../../components/admin/admin-button.tsx";
@@ -18,7 +19,6 @@ import {
   ProductsCard,
   Timestamp,
   useAnswerNotice,
-  type DiagnosticsAnswer,
 } from "../../../components/admin/diagnostics/diagnostics-cards.tsx";
 import { notify, notifyError } from "../../../lib/notify.ts";
 
