@@ -40,6 +40,8 @@ interface RoutePage {
   hasAction: boolean;
   /** A resource route: no page, no single-fetch data URL. */
   resource: boolean;
+  /** An index route: a form posts to its path with ?index (the bare path is its layout's). */
+  index: boolean;
 }
 
 const PROTECTED_LAYOUT_ID = "admin-protected";
@@ -60,6 +62,7 @@ function walkRoutes(entries: RouteConfigEntry[], base = "", inProtected = false)
       protected: isProtected,
       hasAction: /export\s+(async\s+)?(function|const)\s+action\b/.test(source),
       resource: !/export\s+default\b/.test(source),
+      index: entry.index === true,
     });
   }
   return pages;
@@ -94,6 +97,11 @@ interface Context {
 }
 
 /** A route template with its parameters filled in. */
+/** Where a form posts to reach the route's action. */
+function actionPath(route: RoutePage, ctx: Context): string {
+  return route.index ? `${fill(route.template, ctx)}?index` : fill(route.template, ctx);
+}
+
 function fill(template: string, ctx: Context): string {
   return template
     .replace(/\*$/, "no-such-page")
@@ -607,7 +615,7 @@ const otherActionCases: Case[] = ROUTES.filter(
     send: (ctx) =>
       raw(ctx, {
         method: "POST",
-        path: fill(route.template, ctx),
+        path: actionPath(route, ctx),
         headers: { ...ORIGIN(ctx), ...asOwner(ctx, route.protected), ...headers, "content-length": 10 },
         body: "intent=any",
       }),
