@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -44,6 +44,9 @@ export const storeSettings = pgTable("store_settings", {
   textColor: text("text_color").notNull().default("#1F1E1D"),
   bgColor: text("bg_color").notNull().default("#FDFCF7"),
   defaultProductDescription: text("default_product_description").notNull().default(""),
+  /** Where and when customers collect orders: the "ready for pickup" email tells them. */
+  pickupLocation: text("pickup_location").notNull().default(""),
+  pickupHours: text("pickup_hours").notNull().default(""),
   updatedAt: updatedAt(),
 });
 
@@ -187,14 +190,94 @@ export const orders = pgTable(
     /** The provider's checkout session id, known once the hosted page is created. */
     paymentSessionId: text("payment_session_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The sum of the order's refunds that went through; never more than was paid. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("orders_tenant_number").on(t.tenantId, t.orderNumber),
     uniqueIndex("orders_payment_session").on(t.paymentSessionId),
-    index("orders_tenant_created").on(t.tenantId, t.createdAt.desc()),
+    // The owner's order list pages by (created_at, id), newest first, with or without a status.
+    index("orders_tenant_created").on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index("orders_tenant_status_created").on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
+    // Sales over a period (the dashboard's revenue and chart).
+    index("orders_tenant_paid")
+      .on(t.tenantId, t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    // Its search: a substring of the order number, the customer's name or email.
+    index("orders_search_trgm").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
     check("orders_total_is_subtotal_plus_shipping", sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`),
+    check("orders_refunded_within_total", sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+  ],
+);
+
+/**
+ * The text the owner's order search looks in, lower-cased; a query must use this very
+ * expression for the trigram index to serve it.
+ */
+export function orderSearchText(t: { orderNumber: AnyColumn; customerName: AnyColumn; customerEmail: AnyColumn }) {
+  return sql`lower(${t.orderNumber} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail})`;
+}
+
+export const ORDER_EVENT_KINDS = ["status", "refund"] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/**
+ * An order's history beyond its own columns: each status change the owner made and each
+ * refund, with who did it. (Placing, paying and the emails sent are read from the order,
+ * its payment and the outbox.)
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<OrderEventKind>().notNull(),
+    fromStatus: text("from_status").$type<OrderStatus>(),
+    toStatus: text("to_status").$type<OrderStatus>(),
+    amountCents: integer("amount_cents"),
+    /** Who did it: the signed-in owner's email, or "Customer", "System". */
+    actor: text("actor").notNull(),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order").on(t.orderId, t.createdAt)],
+);
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Refunds the owner asked for. A refund is written `pending` (holding its amount against
+ * what remains refundable) before the provider is called, so two at once can never
+ * refund more than was paid; it then becomes `succeeded` or `failed`.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").$type<RefundStatus>().notNull().default("pending"),
+    /** The refund form's one-time key: the same form sent twice makes one refund. */
+    requestKey: text("request_key").notNull(),
+    providerRefundId: text("provider_refund_id"),
+    failureMessage: text("failure_message"),
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refunds_tenant_request").on(t.tenantId, t.requestKey),
+    index("refunds_order").on(t.orderId),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
 
@@ -256,9 +339,14 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull().default(""),
     message: text("message").notNull(),
+    /** When the owner first opened it; null while unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** Caught by the contact form's spam rules: kept aside, never emailed. */
+    spam: boolean("spam").notNull().default(false),
+    spamReason: text("spam_reason").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_tenant_created").on(t.tenantId, t.createdAt.desc())],
+  (t) => [index("contact_messages_tenant_inbox").on(t.tenantId, t.spam, t.createdAt.desc(), t.id.desc())],
 );
 
 export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
@@ -273,6 +361,8 @@ export const emailOutbox = pgTable(
     kind: text("kind").notNull(),
     /** Makes enqueueing idempotent: the same event never queues the same email twice. */
     dedupeKey: text("dedupe_key").notNull(),
+    /** The order the email is about, for its timeline. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     toAddress: text("to_address").notNull(),
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
@@ -288,6 +378,7 @@ export const emailOutbox = pgTable(
   (t) => [
     uniqueIndex("email_outbox_tenant_dedupe").on(t.tenantId, t.dedupeKey),
     index("email_outbox_due").on(t.status, t.nextAttemptAt),
+    index("email_outbox_order").on(t.orderId),
   ],
 );
 

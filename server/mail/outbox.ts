@@ -14,6 +14,8 @@ export interface OutgoingEmail {
   kind: string;
   /** Enqueueing the same key twice for a store queues one email: repeated events send nothing twice. */
   dedupeKey: string;
+  /** The order the email is about: it appears on that order's timeline. */
+  orderId?: string;
   to: string;
   replyTo?: string;
   subject: string;
@@ -36,6 +38,7 @@ export const outgoingEmailSchema = z.object({
   tenantId: z.string().min(1),
   kind: z.string().min(1).max(100),
   dedupeKey: z.string().min(1).max(500),
+  orderId: z.uuid().optional(),
   to: address,
   replyTo: address.optional(),
   subject: z.string().min(1).max(998).refine(headerSafe, "must be a single line").refine(storable),
@@ -64,10 +67,23 @@ function parseOutgoing<T extends z.ZodType>(schema: T, email: OutgoingEmail): z.
  * Throws InvalidEmailError for anything malformed, addresses included.
  */
 export async function enqueueEmail(db: Queryable, email: OutgoingEmail): Promise<void> {
-  const { tenantId, kind, dedupeKey, to, replyTo, subject, html, text } = parseOutgoing(outgoingEmailSchema, email);
+  const { tenantId, kind, dedupeKey, orderId, to, replyTo, subject, html, text } = parseOutgoing(
+    outgoingEmailSchema,
+    email,
+  );
   await db
     .insert(emailOutbox)
-    .values({ tenantId, kind, dedupeKey, toAddress: to, replyTo: replyTo ?? null, subject, html, text })
+    .values({
+      tenantId,
+      kind,
+      dedupeKey,
+      orderId: orderId ?? null,
+      toAddress: to,
+      replyTo: replyTo ?? null,
+      subject,
+      html,
+      text,
+    })
     .onConflictDoNothing({ target: [emailOutbox.tenantId, emailOutbox.dedupeKey] });
 }
 
@@ -104,13 +120,14 @@ export async function enqueueEmailOrRecordFailure(db: Queryable, email: Outgoing
   }
   const shown = printableAddress(recipient);
   const reason = `Not sent: "${shown}" is not an address email can be sent to`;
-  const { tenantId, kind, dedupeKey, subject, html, text } = parseOutgoing(withoutAddresses, email);
+  const { tenantId, kind, dedupeKey, orderId, subject, html, text } = parseOutgoing(withoutAddresses, email);
   await db
     .insert(emailOutbox)
     .values({
       tenantId,
       kind,
       dedupeKey,
+      orderId: orderId ?? null,
       toAddress: shown,
       replyTo: replyTo ?? null,
       subject,

@@ -10,12 +10,14 @@ const {
   contactMessages,
   emailOutbox,
   fabricLibrary,
+  orderEvents,
   orderItems,
   orders,
   paymentEvents,
   payments,
   productFabrics,
   products,
+  refunds,
   storeMembers,
   storeSettings,
   tenants,
@@ -95,6 +97,12 @@ async function fillStore(db: Database, tenantId: string, userId: string) {
     .insert(payments)
     .values({ tenantId, orderId: order!.id, sessionId: `test_cs_${tenantId}`, status: "completed", amountCents: 1000 });
   await db.insert(paymentEvents).values({ tenantId, id: `evt_${tenantId}`, type: "checkout.session.completed" });
+  await db
+    .insert(orderEvents)
+    .values({ tenantId, orderId: order!.id, kind: "status", fromStatus: "new", toStatus: "in_progress", actor: "o" });
+  await db
+    .insert(refunds)
+    .values({ tenantId, orderId: order!.id, amountCents: 100, requestKey: `r-${tenantId}`, actor: "o" });
   await db.insert(contactMessages).values({ tenantId, name: "Ada", email: "ada@example.com", message: "Hello" });
   await db.insert(emailOutbox).values({
     tenantId,

@@ -1,6 +1,8 @@
 import {
   BookOpen,
+  Inbox,
   LayoutDashboard,
+  ShoppingBag,
   Package,
   Palette,
   Plus,
@@ -17,6 +19,9 @@ import type { MetaDescriptor } from "react-router";
 /** The route id of the layout whose middleware guards every "owner" page (tests look for it). */
 export const PROTECTED_LAYOUT_ID = "admin-protected";
 
+/** The counts the sidebar can show beside a link. */
+export type SidebarBadge = "newOrders" | "unreadMessages";
+
 export interface AdminPage {
   /** Names the page in code: adminMeta("products"), adminPath("product-edit", { productId }). */
   readonly id: string;
@@ -28,8 +33,11 @@ export interface AdminPage {
   readonly access: "public" | "owner";
   /** The document title, shown as "{title} · Admin"; null for routes that answer without a page. */
   readonly title: string | null;
-  /** A link in the sidebar (and the mobile menu). */
-  readonly sidebar?: { readonly label: string; readonly icon: LucideIcon };
+  /**
+   * A link in the sidebar (and the mobile menu); `badge` names the count shown beside it
+   * (what needs attention: new orders, unread messages), loaded by the admin layout.
+   */
+  readonly sidebar?: { readonly label: string; readonly icon: LucideIcon; readonly badge?: SidebarBadge };
   /** A card among the dashboard's quick links. */
   readonly quickLink?: { readonly label: string; readonly description: string; readonly icon: LucideIcon };
 }
@@ -59,6 +67,32 @@ export const ADMIN_PAGES = [
     access: "owner",
     title: "Dashboard",
     sidebar: { label: "Dashboard", icon: LayoutDashboard },
+  },
+  {
+    id: "orders",
+    path: "orders",
+    file: "routes/admin/orders/order-list.tsx",
+    access: "owner",
+    title: "Orders",
+    sidebar: { label: "Orders", icon: ShoppingBag, badge: "newOrders" },
+    quickLink: { label: "Orders", description: "What to make, what is ready, what to refund", icon: ShoppingBag },
+  },
+  // GET /admin/orders.csv: the list's orders, as filtered, one row per item (answers CSV).
+  { id: "orders-csv", path: "orders.csv", file: "routes/admin/orders/orders-csv.ts", access: "owner", title: null },
+  {
+    id: "order-detail",
+    path: "orders/:orderNumber",
+    file: "routes/admin/orders/order-detail.tsx",
+    access: "owner",
+    title: "Order",
+  },
+  {
+    id: "messages",
+    path: "messages",
+    file: "routes/admin/messages/message-inbox.tsx",
+    access: "owner",
+    title: "Messages",
+    sidebar: { label: "Messages", icon: Inbox, badge: "unreadMessages" },
   },
   {
     id: "products",

@@ -1,0 +1,3 @@
+export function loader() {
+  return new Response("", { headers: { "content-type": "text/csv; charset=utf-8" } });
+}
