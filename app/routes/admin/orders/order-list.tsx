@@ -1,8 +1,104 @@
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order-list";
-import { adminMeta } from "../admin-pages.ts";
+import { ORDER_LIST_VIEW_LABELS, orderListQuery, parseOrderListFilters } from "../../../../core/order-list.ts";
+import { storeContext } from "../../../../server/context.ts";
+import { decodeOrderCursor, listOrders, type OrderCursor } from "../../../../server/orders/order-list.ts";
+import { AdminErrorPanel } from "../../../components/admin/admin-error-boundary.tsx";
+import { adminButtonClass } from "../../../components/admin/admin-button.tsx";
+import { OrderListFilterBar } from "../../../components/admin/orders/order-list-filters.tsx";
+import { OrderListPager } from "../../../components/admin/orders/order-list-pager.tsx";
+import { OrderListTable } from "../../../components/admin/orders/order-list-table.tsx";
+import { adminMeta, adminPath } from "../admin-pages.ts";
 
-export default function Page() {
-  return <h1 className="text-2xl font-semibold text-stone-900">orders</h1>;
+const BROKEN_PAGE_LINK = "This page link is not valid. Start again from the newest orders.";
+
+/** A page cursor from the query string; one this server never made is the client's mistake (400). */
+function cursorParam(params: URLSearchParams, name: "after" | "before"): OrderCursor | undefined {
+  const text = params.get(name);
+  if (text === null || text === "") return undefined;
+  const cursor = decodeOrderCursor(text);
+  if (!cursor) throw data(BROKEN_PAGE_LINK, { status: 400 });
+  return cursor;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = parseOrderListFilters(params);
+  const after = cursorParam(params, "after");
+  const before = cursorParam(params, "before");
+  const page = await listOrders(context.get(storeContext), filters, { after, before });
+  return { filters, paged: Boolean(after ?? before), ...page };
+}
+
+export default function OrderList({ loaderData }: Route.ComponentProps) {
+  const { filters, orders, nextCursor, newerCursor, paged } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === adminPath("orders");
+  const viewLabel = ORDER_LIST_VIEW_LABELS[filters.view];
+  const caption = filters.search ? `${viewLabel} orders matching “${filters.search}”` : `${viewLabel} orders`;
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold text-stone-900">Orders</h1>
+      <p className="mt-1 text-sm text-stone-600">
+        Newest first. Orders waiting for payment or never paid are under Unpaid.
+      </p>
+
+      <OrderListFilterBar filters={filters} searching={searching} />
+
+      {orders.length === 0 ? (
+        <EmptyState filters={filters} paged={paged} />
+      ) : (
+        <OrderListTable orders={orders} caption={caption} />
+      )}
+      <OrderListPager filters={filters} nextCursor={nextCursor} newerCursor={newerCursor} />
+    </div>
+  );
+}
+
+function EmptyState({ filters, paged }: { filters: Route.ComponentProps["loaderData"]["filters"]; paged: boolean }) {
+  const [message, link] = paged
+    ? ["There are no more orders here.", { to: orderListQuery(filters), label: "First page" }]
+    : filters.search
+      ? [
+          `No orders match “${filters.search}”.`,
+          { to: orderListQuery({ ...filters, search: "" }), label: "Clear search" },
+        ]
+      : filters.view === "paid"
+        ? ["No orders yet — when a customer pays, the order appears here.", null]
+        : [
+            filters.view === "unpaid"
+              ? "No unpaid orders."
+              : `No orders are ${ORDER_LIST_VIEW_LABELS[filters.view].toLowerCase()}.`,
+            { to: orderListQuery({ ...filters, view: "paid" }), label: "Show all paid orders" },
+          ];
+  return (
+    <section className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
+      <p className="text-base font-medium text-stone-900">{message}</p>
+      {link ? (
+        <Link
+          to={`${adminPath("orders")}${link.to}`}
+          className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-stone-900 underline underline-offset-4"
+        >
+          {link.label}
+        </Link>
+      ) : null}
+    </section>
+  );
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("orders");
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    return (
+      <div>
+        <h1 className="text-2xl font-semibold text-stone-900">Orders</h1>
+        <p className="mt-4 text-sm text-stone-700">{String(error.data)}</p>
+        <Link to={adminPath("orders")} className={adminButtonClass("secondary", "mt-4")}>
+          Show the newest orders
+        </Link>
+      </div>
+    );
+  }
+  return <AdminErrorPanel error={error} heading="Orders" failure="Failed to load orders" />;
+}

@@ -1,0 +1,238 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { OrderListEntry, OrderListFilters } from "../../core/order-list.ts";
+import { escapeLikePattern } from "../catalog/product-catalog.ts";
+import { orderItems, orders, orderSearchText, type OrderStatus, type ShippingAddress } from "../db/schema.ts";
+import type { StoreScope } from "../db/store-scope.ts";
+
+// The owner's order list and its CSV export: one set of filters, paged by keyset on
+// (created_at desc, id desc) — the order of the indexes orders_tenant_created and
+// orders_tenant_status_created — so the 4,000th page costs what the first does.
+
+export const ORDER_LIST_PAGE_SIZE = 25;
+export const ORDER_EXPORT_BATCH_SIZE = 500;
+
+/**
+ * Where a page starts: the (created_at, id) of the row next to it. created_at is kept as
+ * PostgreSQL's own text with microseconds (a JS Date would round them away, and orders
+ * written in the same millisecond would then be skipped or repeated across pages).
+ */
+export interface OrderCursor {
+  createdAt: string;
+  id: string;
+}
+
+const cursorSchema = z.tuple([z.iso.datetime({ offset: false }), z.uuid()]);
+
+export function encodeOrderCursor(cursor: OrderCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+/** The cursor in a page link, or null when the text is not one this server made. */
+export function decodeOrderCursor(text: string): OrderCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  const parsed = cursorSchema.safeParse(Buffer.from(text, "base64url").toString("utf8").split("|"));
+  return parsed.success ? { createdAt: parsed.data[0], id: parsed.data[1] } : null;
+}
+
+/** created_at as "2026-11-23T16:05:00.123456Z", exact to the microsecond. */
+const cursorTime = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The rows a filter selects, this store's only. */
+function filterConditions(scope: StoreScope, filters: OrderListFilters): SQL[] {
+  const conditions: SQL[] = [eq(orders.tenantId, scope.tenantId)];
+  if (filters.view === "unpaid") conditions.push(isNull(orders.paidAt));
+  else {
+    // A workflow status means a paid order: an order the shopper canceled before paying is "unpaid".
+    conditions.push(isNotNull(orders.paidAt));
+    if (filters.view !== "paid") conditions.push(eq(orders.status, filters.view));
+  }
+  // PostgreSQL text cannot hold NUL; no order number, name or email holds a control character.
+  const term = filters.search.replace(/\p{Cc}/gu, " ").trim();
+  if (term) {
+    // The very expression of the trigram index, lower-cased by PostgreSQL as the index is.
+    conditions.push(sql`${orderSearchText(orders)} like '%' || lower(${escapeLikePattern(term)}) || '%' escape '\\'`);
+  }
+  return conditions;
+}
+
+type Direction = "older" | "newer";
+
+/** Rows past the cursor going older (the list's order), or going newer, nearest first. */
+function keyset(cursor: OrderCursor | undefined, direction: Direction) {
+  const position = !cursor
+    ? undefined
+    : direction === "older"
+      ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
+      : sql`(${orders.createdAt}, ${orders.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  const orderBy =
+    direction === "older" ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.createdAt), asc(orders.id)];
+  return { position, orderBy };
+}
+
+export interface OrderListPage {
+  orders: OrderListEntry[];
+  /** The link to older orders, when there are any. */
+  nextCursor: string | null;
+  /** The link back to newer orders, when this is not the first page. */
+  newerCursor: string | null;
+}
+
+/**
+ * One page of the owner's orders, newest first. `after` pages to older orders from a
+ * page's last row, `before` back to newer ones from a page's first row.
+ */
+export async function listOrders(
+  scope: StoreScope,
+  filters: OrderListFilters,
+  page: { after?: OrderCursor | undefined; before?: OrderCursor | undefined; pageSize?: number } = {},
+): Promise<OrderListPage> {
+  const pageSize = page.pageSize ?? ORDER_LIST_PAGE_SIZE;
+  const direction: Direction = page.before && !page.after ? "newer" : "older";
+  const { position, orderBy } = keyset(direction === "newer" ? page.before : page.after, direction);
+  // One row more than the page tells whether another page follows in that direction.
+  const rows = await scope.db
+    .select({
+      id: orders.id,
+      cursorTime,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+    })
+    .from(orders)
+    .where(and(...filterConditions(scope, filters), position))
+    .orderBy(...orderBy)
+    .limit(pageSize + 1);
+  const more = rows.length > pageSize;
+  const shown = rows.slice(0, pageSize);
+  if (direction === "newer") shown.reverse();
+
+  const items = await itemsByOrder(
+    scope,
+    shown.map((row) => row.id),
+  );
+  const cursorOf = (row: (typeof shown)[number]) => encodeOrderCursor({ createdAt: row.cursorTime, id: row.id });
+  const first = shown[0];
+  const last = shown.at(-1);
+  return {
+    orders: shown.map(({ cursorTime: _, ...row }) => {
+      const lines = items.get(row.id) ?? [];
+      return {
+        ...row,
+        itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+        itemSummary: summarizeItems(lines),
+      };
+    }),
+    // Going newer from a cursor means older orders exist (at least the cursor's own), and the reverse.
+    nextCursor: last && (direction === "older" ? more : true) ? cursorOf(last) : null,
+    newerCursor: first && (direction === "newer" ? more : page.after !== undefined) ? cursorOf(first) : null,
+  };
+}
+
+/** "Market Tote × 2, +1 more": the first line and how many lines follow. */
+export function summarizeItems(lines: readonly { productName: string; quantity: number }[]): string {
+  const [first, ...rest] = lines;
+  if (!first) return "";
+  const head = first.quantity > 1 ? `${first.productName} × ${first.quantity}` : first.productName;
+  return rest.length ? `${head}, +${rest.length} more` : head;
+}
+
+export interface OrderExportItem {
+  productName: string;
+  fabricCode: string;
+  fabricLabel: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface OrderExportRow {
+  orderNumber: string;
+  status: OrderStatus;
+  createdAt: Date;
+  paidAt: Date | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  shippingAddress: ShippingAddress;
+  orderNotes: string;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  refundedCents: number;
+  items: OrderExportItem[];
+}
+
+/**
+ * Every order the filters select, newest first, with its items, in batches read one at a
+ * time by keyset (never the whole store in memory): what the CSV export streams.
+ */
+export async function* exportOrders(
+  scope: StoreScope,
+  filters: OrderListFilters,
+  batchSize = ORDER_EXPORT_BATCH_SIZE,
+): AsyncGenerator<OrderExportRow[]> {
+  let after: OrderCursor | undefined;
+  for (;;) {
+    const { position, orderBy } = keyset(after, "older");
+    const rows = await scope.db
+      .select({
+        id: orders.id,
+        cursorTime,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        customerPhone: orders.customerPhone,
+        shippingAddress: orders.shippingAddress,
+        orderNotes: orders.orderNotes,
+        subtotalCents: orders.subtotalCents,
+        shippingCents: orders.shippingCents,
+        totalCents: orders.totalCents,
+        refundedCents: orders.refundedCents,
+      })
+      .from(orders)
+      .where(and(...filterConditions(scope, filters), position))
+      .orderBy(...orderBy)
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    const items = await itemsByOrder(
+      scope,
+      rows.map((row) => row.id),
+    );
+    yield rows.map(({ id, cursorTime: _, ...row }) => ({ ...row, items: items.get(id) ?? [] }));
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.cursorTime, id: last.id };
+  }
+}
+
+/** The items of a page's orders in one query (never one per order), each order's in its own order. */
+async function itemsByOrder(scope: StoreScope, orderIds: string[]): Promise<Map<string, OrderExportItem[]>> {
+  const byOrder = new Map<string, OrderExportItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await scope.db
+    .select({
+      orderId: orderItems.orderId,
+      productName: orderItems.productName,
+      fabricCode: orderItems.fabricCode,
+      fabricLabel: orderItems.fabricLabel,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, scope.tenantId), inArray(orderItems.orderId, orderIds)))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  for (const { orderId, ...line } of rows) {
+    const lines = byOrder.get(orderId);
+    if (lines) lines.push(line);
+    else byOrder.set(orderId, [line]);
+  }
+  return byOrder;
+}
