@@ -27,6 +27,8 @@ export const LOGO_URL_MESSAGE = "Use a logo uploaded to the shop";
 export const STORE_NAME_MAX_LENGTH = 80;
 export const PHONE_MAX_LENGTH = 30;
 export const DESCRIPTION_TEMPLATE_MAX_LENGTH = 5000;
+export const PICKUP_LOCATION_MAX_LENGTH = 500;
+export const PICKUP_HOURS_MAX_LENGTH = 200;
 
 /** WCAG 2 AA: normal-size text needs at least this contrast with its background. */
 export const MIN_TEXT_CONTRAST = 4.5;
@@ -112,6 +114,15 @@ export const descriptionTemplateSchema = z.object({
   }),
 });
 
+/**
+ * Where and when customers collect their orders: the "ready for pickup" email tells them.
+ * The place may take a few lines (an address and directions); the hours are one line.
+ */
+export const pickupSchema = z.object({
+  pickupLocation: multiLineText("Pickup place", PICKUP_LOCATION_MAX_LENGTH, { optional: true }),
+  pickupHours: singleLineText("Pickup hours", PICKUP_HOURS_MAX_LENGTH, { optional: true }),
+});
+
 /** Logos are uploaded with purpose "logo", which keeps them under /uploads/store/ within the 2MB limit. */
 export const isStoredLogoUrl = (url: string) => url.startsWith("/uploads/store/") && isStoredImageUrl(url);
 
@@ -128,6 +139,7 @@ export const GENERAL_SETTINGS_FORMS = {
   "general:branding": brandingSchema,
   "general:details": storeDetailsSchema,
   "general:template": descriptionTemplateSchema,
+  "general:pickup": pickupSchema,
   "general:logo": logoSchema,
 } as const;
 export type GeneralSettingsIntent = keyof typeof GENERAL_SETTINGS_FORMS;
@@ -145,6 +157,8 @@ export interface GeneralSettingsValues {
   textColor: string;
   bgColor: string;
   defaultProductDescription: string;
+  pickupLocation: string;
+  pickupHours: string;
 }
 
 /** What the action answers a card's form. */

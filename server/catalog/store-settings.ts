@@ -51,3 +51,7 @@ export const saveDescriptionTemplate = (scope: StoreScope, defaultProductDescrip
 /** The header's logo, or none ("" or null): the store name shows instead. */
 export const saveLogo = (scope: StoreScope, logoUrl: string | null) =>
   updateStoreSettings(scope, { logoUrl: logoUrl || null });
+
+/** Where and when customers collect their orders (the "ready for pickup" email says so). */
+export const savePickup = (scope: StoreScope, pickup: Pick<GeneralSettingsValues, "pickupLocation" | "pickupHours">) =>
+  updateStoreSettings(scope, pickup);

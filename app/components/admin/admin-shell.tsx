@@ -2,15 +2,26 @@ import { ExternalLink, LogOut, Menu, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { AdminNav } from "./admin-nav.tsx";
+import { AdminNav, type NavCounts } from "./admin-nav.tsx";
 
 /** The frame of every protected admin page: sidebar on desktop, slide-out menu on mobile. */
-export function AdminShell({ storeName, email, children }: { storeName: string; email: string; children: ReactNode }) {
+export function AdminShell({
+  storeName,
+  email,
+  counts = null,
+  children,
+}: {
+  storeName: string;
+  email: string;
+  /** What needs attention, beside the sidebar's links; null when unknown. */
+  counts?: NavCounts | null;
+  children: ReactNode;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen bg-stone-50 text-stone-900">
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-stone-200 bg-white md:flex">
-        <SidebarContents storeName={storeName} email={email} />
+        <SidebarContents storeName={storeName} email={email} counts={counts} />
       </aside>
 
       <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-stone-200 bg-white/95 px-4 backdrop-blur md:hidden">
@@ -32,7 +43,12 @@ export function AdminShell({ storeName, email, children }: { storeName: string; 
               >
                 <X aria-hidden className="size-5" />
               </Dialog.Close>
-              <SidebarContents storeName={storeName} email={email} onNavigate={() => setMenuOpen(false)} />
+              <SidebarContents
+                storeName={storeName}
+                email={email}
+                counts={counts}
+                onNavigate={() => setMenuOpen(false)}
+              />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
@@ -50,10 +66,12 @@ export function AdminShell({ storeName, email, children }: { storeName: string; 
 function SidebarContents({
   storeName,
   email,
+  counts,
   onNavigate,
 }: {
   storeName: string;
   email: string;
+  counts: NavCounts | null;
   onNavigate?: () => void;
 }) {
   return (
@@ -65,7 +83,7 @@ function SidebarContents({
         <p className="mt-0.5 text-xs tracking-wide text-stone-500 uppercase">Admin</p>
       </div>
       <div className="flex-1 overflow-y-auto px-3 py-4">
-        <AdminNav onNavigate={onNavigate} />
+        <AdminNav counts={counts} onNavigate={onNavigate} />
       </div>
       <div className="space-y-1 border-t border-stone-200 px-3 py-4">
         <p className="truncate px-3 pb-2 text-xs text-stone-500" title={email}>

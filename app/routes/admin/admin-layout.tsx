@@ -2,7 +2,8 @@ import { data, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { requireStoreOwner } from "../../../server/auth/admin-guard.ts";
 import { takeFlash } from "../../../server/auth/flash.ts";
-import { adminContext, servicesContext } from "../../../server/context.ts";
+import { loadSidebarCounts, type SidebarCounts } from "../../../server/admin-attention.ts";
+import { adminContext, servicesContext, storeContext } from "../../../server/context.ts";
 import { AdminErrorPanel } from "../../components/admin/admin-error-boundary.tsx";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { useStoreName } from "../../components/admin/use-store-name.ts";
@@ -14,18 +15,23 @@ export const middleware: Route.MiddlewareFunction[] = [requireStoreOwner];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = context.get(adminContext);
-  const { config } = context.get(servicesContext);
+  const { config, log } = context.get(servicesContext);
   // A notice a redirect carried here ("Product deleted successfully"): taken once, shown once.
   const flash = takeFlash(request, config.secure);
+  // The sidebar's counts are a courtesy: a page still opens, without them, if they cannot be read.
+  const counts: SidebarCounts | null = await loadSidebarCounts(context.get(storeContext)).catch((error: unknown) => {
+    log.error({ err: error }, "sidebar counts failed");
+    return null;
+  });
   return data(
-    { email: admin.email, notice: flash?.notice ?? null },
+    { email: admin.email, notice: flash?.notice ?? null, counts },
     { headers: flash ? { "Set-Cookie": flash.clear } : {} },
   );
 }
 
 // Reloaded on every navigation, so the server checks the session each time the owner
-// moves around the admin area, even to pages that load nothing else, and a notice set
-// by an action's redirect is picked up.
+// moves around the admin area, even to pages that load nothing else, a notice set by an
+// action's redirect is picked up, and the sidebar's counts follow what she just did.
 export function shouldRevalidate() {
   return true;
 }
@@ -34,7 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const storeName = useStoreName();
   useFlashNotice(loaderData.notice);
   return (
-    <AdminShell storeName={storeName} email={loaderData.email}>
+    <AdminShell storeName={storeName} email={loaderData.email} counts={loaderData.counts}>
       <Outlet />
     </AdminShell>
   );
@@ -55,7 +61,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <AdminShell storeName={storeName} email={layout.email}>
+    <AdminShell storeName={storeName} email={layout.email} counts={layout.counts}>
       <AdminErrorPanel error={error} />
     </AdminShell>
   );

@@ -3,6 +3,7 @@ import { BrandingForm } from "./general-branding.tsx";
 import { DescriptionTemplateForm, StoreDetailsForm } from "./general-details.tsx";
 import { SettingsCard } from "./general-form.tsx";
 import { LogoSetting } from "./general-logo.tsx";
+import { PickupForm } from "./general-pickup.tsx";
 
 /** Settings › General. Posts to the settings route with intents "general:…" through its own fetcher. */
 export function GeneralSettings({ settings }: { settings: GeneralSettingsData }) {
@@ -18,6 +19,12 @@ export function GeneralSettings({ settings }: { settings: GeneralSettingsData })
         description="Your store's name and how shoppers reach you: the contact page, the footer and emails."
       >
         <StoreDetailsForm settings={settings} />
+      </SettingsCard>
+      <SettingsCard
+        title="Pickup"
+        description="Where and when customers collect their orders. Both are sent to the customer in the email saying an order is ready for pickup."
+      >
+        <PickupForm settings={settings} />
       </SettingsCard>
       <SettingsCard title="Product Description Template">
         <DescriptionTemplateForm settings={settings} />

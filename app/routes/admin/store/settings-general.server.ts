@@ -5,6 +5,7 @@ import {
   descriptionTemplateSchema,
   isGeneralSettingsIntent,
   logoSchema,
+  pickupSchema,
   storeDetailsSchema,
   type GeneralSettingsAnswer,
   type GeneralSettingsIntent,
@@ -15,6 +16,7 @@ import {
   saveBranding,
   saveDescriptionTemplate,
   saveLogo,
+  savePickup,
   saveStoreDetails,
   type StoreSettings,
 } from "../../../../server/catalog/store-settings.ts";
@@ -22,7 +24,7 @@ import { servicesContext, storeContext } from "../../../../server/context.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../../../../server/db/availability.ts";
 import type { StoreScope } from "../../../../server/db/store-scope.ts";
 
-// Settings › General: store branding, store details and the description template. Each
+// Settings › General: store branding, store details, the description template and pickup. Each
 // card posts its own intent; a refusal answers 400 with its field messages and writes
 // nothing, a save writes one row in one statement and answers the settings as stored.
 
@@ -35,6 +37,8 @@ const generalValues = (settings: StoreSettings): GeneralSettingsValues => ({
   textColor: settings.textColor,
   bgColor: settings.bgColor,
   defaultProductDescription: settings.defaultProductDescription,
+  pickupLocation: settings.pickupLocation,
+  pickupHours: settings.pickupHours,
 });
 
 export async function loadGeneralSettings(scope: StoreScope) {
@@ -66,6 +70,10 @@ async function saveCard(
       return parsed.ok
         ? { ok: true, saved: await saveDescriptionTemplate(scope, parsed.value.defaultProductDescription) }
         : parsed;
+    }
+    case "general:pickup": {
+      const parsed = parseForm(pickupSchema, form);
+      return parsed.ok ? { ok: true, saved: await savePickup(scope, parsed.value) } : parsed;
     }
     case "general:logo": {
       const parsed = parseForm(logoSchema, form);
