@@ -149,3 +149,136 @@ ${itemsText(order)}
 `;
   return { subject, html, text };
 }
+
+/** Outbox keys of the emails the owner's work sends: one pickup notice per order, one email per refund. */
+export const orderReadyEmailKey = (orderId: string) => `order-ready:${orderId}`;
+export const orderRefundEmailKey = (refundId: string) => `order-refund:${refundId}`;
+
+/** An order row and its items (in order) as the emails read them. */
+export function orderEmailData(
+  order: Omit<OrderEmailData, "items">,
+  items: readonly {
+    productName: string;
+    fabricLabel: string;
+    fabricCode: string;
+    unitPriceCents: number;
+    quantity: number;
+    imageUrl: string;
+  }[],
+): OrderEmailData {
+  return {
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    shippingAddress: order.shippingAddress,
+    orderNotes: order.orderNotes,
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    items: items.map((item) => ({
+      name: item.productName,
+      fabricLabel: item.fabricLabel,
+      fabricCode: item.fabricCode,
+      unitPriceCents: item.unitPriceCents,
+      quantity: item.quantity,
+      imageUrl: item.imageUrl,
+    })),
+  };
+}
+
+/** Where and when the store hands orders over (store settings); blank when not set. */
+export interface PickupDetails {
+  location: string;
+  hours: string;
+}
+
+const questionsHtml = (store: StoreContact) =>
+  `<p>Reply to this email, write to <a href="mailto:${escapeHtml(store.email)}">${escapeHtml(store.email)}</a>${store.phone ? ` or call ${escapeHtml(store.phone)}` : ""}.</p>
+<p style="color:#666">— ${escapeHtml(store.storeName)}</p>`;
+const questionsText = (store: StoreContact) =>
+  `Questions? Reply to this email, write to ${store.email}${store.phone ? ` or call ${store.phone}` : ""}.
+
+— ${store.storeName}`;
+
+const multiline = (value: string) => escapeHtml(value).replace(/\r?\n/g, "<br>");
+
+/** The customer's notice that her order is made and waiting: where, when, and what. */
+export function pickupReadyEmail(order: OrderEmailData, store: StoreContact, pickup: PickupDetails): EmailContent {
+  const subject = `Your order #${order.orderNumber} is ready for pickup`;
+  const known = Boolean(pickup.location.trim() || pickup.hours.trim());
+  const whereHtml = known
+    ? `${pickup.location.trim() ? `<p><strong>Where:</strong><br>${multiline(pickup.location.trim())}</p>` : ""}
+${pickup.hours.trim() ? `<p><strong>When:</strong><br>${multiline(pickup.hours.trim())}</p>` : ""}
+<p>If those times don't suit you, reply to this email and we'll find another.</p>`
+    : `<p>Reply to this email to arrange a pickup time that suits you.</p>`;
+  const whereText = known
+    ? [
+        pickup.location.trim() ? `Where:\n${pickup.location.trim()}` : "",
+        pickup.hours.trim() ? `When:\n${pickup.hours.trim()}` : "",
+        "If those times don't suit you, reply to this email and we'll find another.",
+      ]
+        .filter(Boolean)
+        .join("\n\n")
+    : "Reply to this email to arrange a pickup time that suits you.";
+  const html = layout(
+    `Your order is ready, ${escapeHtml(order.customerName)}!`,
+    `<p>Order <strong>#${escapeHtml(order.orderNumber)}</strong> is finished and ready for pickup.</p>
+<h2 style="font-size:18px;font-weight:normal;margin:24px 0 8px">Pickup</h2>
+${whereHtml}
+${itemsTable(order, store)}
+<h2 style="font-size:18px;font-weight:normal;margin:24px 0 8px">Questions?</h2>
+${questionsHtml(store)}`,
+  );
+  const text = `Your order is ready, ${order.customerName}!
+
+Order #${order.orderNumber} is finished and ready for pickup.
+
+Pickup
+${whereText}
+
+${itemsText(order)}
+
+${questionsText(store)}
+`;
+  return { subject, html, text };
+}
+
+/** The customer's receipt for money given back: this refund, and the total refunded so far. */
+export function refundEmail(
+  order: OrderEmailData,
+  store: StoreContact,
+  refund: { amountCents: number; refundedCents: number },
+): EmailContent {
+  const full = refund.refundedCents >= order.totalCents;
+  const subject = `Refund for your order #${order.orderNumber}`;
+  const summary = full
+    ? `Your order #${order.orderNumber} has been refunded in full.`
+    : `We've refunded part of your order #${order.orderNumber}.`;
+  const amounts = [
+    ["Refunded now", formatPrice(refund.amountCents)],
+    ["Refunded in total", formatPrice(refund.refundedCents)],
+    ["Order total", formatPrice(order.totalCents)],
+  ] as const;
+  const html = layout(
+    `A refund for you, ${escapeHtml(order.customerName)}`,
+    `<p>${escapeHtml(summary)}</p>
+<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px">
+${amounts.map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0">${label}</td><td style="padding:4px 0;text-align:right"><strong>${value}</strong></td></tr>`).join("\n")}
+</table>
+<p>The money goes back to the card you paid with; your bank may take 5–10 business days to show it.</p>
+<h2 style="font-size:18px;font-weight:normal;margin:24px 0 8px">Questions?</h2>
+${questionsHtml(store)}`,
+  );
+  const text = `A refund for you, ${order.customerName}
+
+${summary}
+
+${amounts.map(([label, value]) => `${label}: ${value}`).join("\n")}
+
+The money goes back to the card you paid with; your bank may take 5–10 business days to show it.
+
+${questionsText(store)}
+`;
+  return { subject, html, text };
+}

@@ -26,11 +26,30 @@ export interface SessionStatus {
   orderId: string | null;
 }
 
+/** What the owner asks a provider to give back, from one paid checkout session. */
+export interface RefundRequest {
+  sessionId: string;
+  amountCents: number;
+  /** The same key always means the same refund: a retried call never refunds twice. */
+  idempotencyKey: string;
+  orderId: string;
+}
+
+/**
+ * The provider answered and refused the refund (nothing was refunded); its message is
+ * for the owner. Any other error leaves the outcome unknown.
+ */
+export class RefundRefusedError extends Error {
+  override name = "RefundRefusedError";
+}
+
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   createCheckout(request: CheckoutRequestForProvider): Promise<HostedCheckout>;
   /** The session as the provider sees it; `store` is the store whose thank-you page asks. */
   getSession(store: StoreScope, sessionId: string): Promise<SessionStatus | null>;
+  /** Gives back part or all of a session's payment; throws RefundRefusedError when the provider says no. */
+  refund(store: StoreScope, request: RefundRequest): Promise<{ refundId: string }>;
 }
 
 /** The shopper returns here after paying; the provider fills in the session id. */

@@ -1,5 +1,21 @@
 import Stripe from "stripe";
-import type { CheckoutRequestForProvider, HostedCheckout, PaymentProvider, SessionStatus } from "./provider.ts";
+import {
+  RefundRefusedError,
+  type CheckoutRequestForProvider,
+  type HostedCheckout,
+  type PaymentProvider,
+  type SessionStatus,
+} from "./provider.ts";
+
+/**
+ * Stripe answered and said no (a bad request, a card or permission problem): nothing was
+ * refunded. A network error, a 5xx or a rate limit leaves the outcome unknown instead.
+ */
+const isRefusal = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError ||
+  error instanceof Stripe.errors.StripeCardError ||
+  error instanceof Stripe.errors.StripePermissionError ||
+  error instanceof Stripe.errors.StripeAuthenticationError;
 
 export interface StripeSettings {
   secretKey: string;
@@ -67,6 +83,23 @@ export function createStripeProvider(settings: StripeSettings, stripe = createSt
         };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async refund(_store, { sessionId, amountCents, idempotencyKey, orderId }) {
+      try {
+        // A Checkout Session is refunded through the payment intent it created.
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        const paymentIntent =
+          typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+        if (!paymentIntent) throw new RefundRefusedError("Stripe has no payment for this order to refund");
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountCents, metadata: { orderId } },
+          { idempotencyKey },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        if (isRefusal(error)) throw new RefundRefusedError((error as Error).message, { cause: error });
         throw error;
       }
     },

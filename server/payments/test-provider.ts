@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { orders, payments } from "../db/schema.ts";
-import type { CheckoutRequestForProvider, HostedCheckout, PaymentProvider, SessionStatus } from "./provider.ts";
+import {
+  RefundRefusedError,
+  type CheckoutRequestForProvider,
+  type HostedCheckout,
+  type PaymentProvider,
+  type SessionStatus,
+} from "./provider.ts";
 
 export const TEST_SESSION_PREFIX = "test_cs_";
+export const TEST_REFUND_PREFIX = "test_re_";
 export const testPaymentPath = (sessionId: string) => `/pay/test/${sessionId}`;
 
 /**
@@ -32,6 +39,15 @@ export function createTestProvider({ publicUrl }: { publicUrl: string }): Paymen
         customerEmail: row.email,
         orderId: row.orderId,
       };
+    },
+    // No money moved, so none moves back: the refunds row the caller keeps is the record.
+    async refund({ db, tenantId }, { sessionId }) {
+      const [paid] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.tenantId, tenantId), eq(payments.sessionId, sessionId)));
+      if (!paid) throw new RefundRefusedError("This payment is not one of this store's test payments");
+      return { refundId: `${TEST_REFUND_PREFIX}${randomBytes(12).toString("base64url")}` };
     },
   };
 }

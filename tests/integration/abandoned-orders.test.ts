@@ -256,6 +256,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
         return { sessionId: `cs_test_late_${request.orderId}`, url: "https://checkout.stripe.test/pay/late" };
       },
       getSession: () => Promise.resolve(null),
+      refund: () => Promise.reject(new Error("not used")),
     };
     await expect(placeWith(slow)).rejects.toThrow(/was closed before its payment started/);
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId!));

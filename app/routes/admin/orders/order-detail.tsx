@@ -1,8 +1,93 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/order-detail";
-import { adminMeta } from "../admin-pages.ts";
+import { formatStoreDateTime } from "../../../../core/dates.ts";
+import { adminMeta, adminPath } from "../admin-pages.ts";
+import { AdminErrorBoundary } from "../../../components/admin/admin-error-boundary.tsx";
+import { OrderDetailCustomer, OrderDetailPayment } from "../../../components/admin/orders/order-detail-customer.tsx";
+import { OrderDetailItems } from "../../../components/admin/orders/order-detail-items.tsx";
+import { OrderDetailRefund } from "../../../components/admin/orders/order-detail-refund.tsx";
+import { OrderDetailTimeline } from "../../../components/admin/orders/order-detail-timeline.tsx";
+import { OrderDetailWorkflow } from "../../../components/admin/orders/order-detail-workflow.tsx";
+import { loadOrderPage, orderPageAction } from "./order-detail.server.ts";
 
-export default function Page() {
-  return <h1 className="text-2xl font-semibold text-stone-900">order-detail</h1>;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadOrderPage(context, params.orderNumber);
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("order-detail");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return orderPageAction(request, context, params.orderNumber);
+}
+
+// After any of its forms, refused ones included, the page reloads the order: a refusal
+// because another owner moved it first shows where it is now.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+  const { order, items, paid, paidCents, refundableCents, pendingRefunds, nextStatuses, timeline } = loaderData;
+  return (
+    <div>
+      <Link
+        to={adminPath("orders")}
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Orders
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold break-words text-stone-900">Order #{order.orderNumber}</h1>
+      <p className="mt-1 text-sm text-stone-600">
+        Placed {formatStoreDateTime(order.createdAt)} by {order.customerName}
+      </p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <OrderDetailItems items={items} amounts={order} />
+          <OrderDetailTimeline entries={timeline} />
+        </div>
+        <div className="space-y-6">
+          <OrderDetailWorkflow
+            orderNumber={order.orderNumber}
+            status={order.status}
+            paid={paid}
+            nextStatuses={nextStatuses}
+            refundedCents={order.refundedCents}
+            totalCents={order.totalCents}
+          />
+          <OrderDetailCustomer
+            name={order.customerName}
+            email={order.customerEmail}
+            phone={order.customerPhone}
+            address={order.shippingAddress}
+            notes={order.orderNotes}
+          />
+          <OrderDetailPayment
+            provider={order.paymentProvider}
+            sessionId={order.paymentSessionId}
+            paidAt={order.paidAt}
+          />
+          {paid ? (
+            <OrderDetailRefund
+              customerName={order.customerName}
+              customerEmail={order.customerEmail}
+              paidCents={paidCents}
+              refundedCents={order.refundedCents}
+              refundableCents={refundableCents}
+              requestKey={loaderData.refundRequestKey}
+              pendingRefunds={pendingRefunds}
+            />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const [title, ...rest] = adminMeta("order-detail");
+  return loaderData ? [{ title: `Order #${loaderData.order.orderNumber} · Admin` }, ...rest] : [title!, ...rest];
+};
+
+// An unknown order (or another store's) is the admin's 404, inside the shell.
+export const ErrorBoundary = AdminErrorBoundary;
