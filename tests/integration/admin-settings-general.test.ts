@@ -326,6 +326,64 @@ describe.each(ENGINES)("Settings › General over HTTP on %s", (engine) => {
     expect(await everyStore()).toEqual(stored);
   });
 
+  it("saves the pickup place and hours, trimmed, with line breaks kept in the place", async () => {
+    const page = withoutTextSeparators(await (await owner.get("/admin/settings")).text());
+    expect(page).toContain("Save Pickup Details");
+    expect(page).toContain("sent to the customer in the email saying an order is ready for pickup");
+
+    const place = "Selvage Studio\n12 Loom Lane, Boulder, CO 80302\nRing the bell at the side door.";
+    const { status, answer } = await answerOf(
+      await save({
+        intent: "general:pickup",
+        pickupLocation: `  ${place}\n`,
+        pickupHours: " Saturdays 10–2, or by arrangement ",
+      }),
+    );
+    expect(status).toBe(200);
+    expect(answer).toMatchObject({
+      intent: "general:pickup",
+      ok: true,
+      settings: { pickupLocation: place, pickupHours: "Saturdays 10–2, or by arrangement" },
+    });
+    expect(await settingsOf()).toMatchObject({
+      pickupLocation: place,
+      pickupHours: "Saturdays 10–2, or by arrangement",
+    });
+    expect(await settingsOf(RIVAL_TENANT)).toMatchObject({ pickupLocation: "", pickupHours: "" });
+    // The page shows what was saved on the next visit.
+    const reloaded = withoutTextSeparators(await (await owner.get("/admin/settings")).text());
+    expect(reloaded).toContain("12 Loom Lane, Boulder, CO 80302");
+    expect(reloaded).toContain('value="Saturdays 10–2, or by arrangement"');
+
+    // Both may be emptied.
+    expect((await answerOf(await save({ intent: "general:pickup", pickupLocation: "", pickupHours: "" }))).status).toBe(
+      200,
+    );
+    expect(await settingsOf()).toMatchObject({ pickupLocation: "", pickupHours: "" });
+    expect(
+      (await answerOf(await save({ intent: "general:pickup", pickupLocation: place, pickupHours: "By arrangement" })))
+        .status,
+    ).toBe(200);
+  });
+
+  it("refuses an oversize pickup place or hours, or control characters, with 400 and the field's message, changing nothing", async () => {
+    const stored = await everyStore();
+    const valid = { intent: "general:pickup", pickupLocation: "12 Loom Lane", pickupHours: "Saturdays 10–2" };
+    for (const [field, value, message] of [
+      ["pickupLocation", "x".repeat(501), "Pickup place must be at most 500 characters"],
+      ["pickupLocation", "12 Loom Lane\u0000", "Please remove control characters"],
+      ["pickupLocation", "Side door\u001b[31m", "Please remove control characters"],
+      ["pickupHours", "x".repeat(201), "Pickup hours must be at most 200 characters"],
+      ["pickupHours", "Saturdays\r\nBcc: all@example.com", CONTROL],
+      ["pickupHours", "Sat\u0007urdays", CONTROL],
+    ] as const) {
+      const { status, answer } = await answerOf(await save({ ...valid, [field]: value }));
+      expect(status, `${field}: ${value.slice(0, 20)}`).toBe(400);
+      expect(answer, `${field}: ${value.slice(0, 20)}`).toMatchObject({ ok: false, fieldErrors: { [field]: message } });
+    }
+    expect(await everyStore()).toEqual(stored);
+  });
+
   describe("the logo", () => {
     const uploadLogo = async (data: Buffer, name = "logo.png") => {
       const form = new FormData();
