@@ -14,6 +14,9 @@ export const refundFailedMessage = (reason: string) => `Refund failed: ${reason}
 export const refundUnconfirmedMessage = (amountCents: number) =>
   `The payment provider did not confirm the refund of ${formatPrice(amountCents)}. It is kept as pending: retry it from the order's history.`;
 
+export const refundUnderWayMessage = (amountCents: number) =>
+  `This refund of ${formatPrice(amountCents)} is already under way. Reload the order in a moment to see how it went.`;
+
 export interface RefundOutcome {
   ok: boolean;
   /** The answer's HTTP status: 200 refunded, 202 unconfirmed, 4xx refused (nothing refunded). */
@@ -45,7 +48,12 @@ function outcomeOf(refund: Refund, customerName: string, repeated: boolean): Ref
         ...common,
       };
     case "pending":
-      return { ok: false, status: 202, message: refundUnconfirmedMessage(refund.amountCents), ...common };
+      return {
+        ok: false,
+        status: 202,
+        message: repeated ? refundUnderWayMessage(refund.amountCents) : refundUnconfirmedMessage(refund.amountCents),
+        ...common,
+      };
   }
 }
 
