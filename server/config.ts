@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_CONTACT_MIN_FILL_SECONDS } from "../core/contact-message.ts";
 
 // Empty strings in a .env file mean "not set", not "set to nothing".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -85,6 +86,12 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("false")
     .transform((value) => value === "true"),
+  // Seconds from showing the contact form to sending it below which a message counts as a bot's;
+  // browser tests that type in milliseconds lower it.
+  CONTACT_MIN_FILL_SECONDS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().min(0).max(600).default(DEFAULT_CONTACT_MIN_FILL_SECONDS),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

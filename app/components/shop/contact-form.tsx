@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "../ui/button.tsx";
 import { TOO_MANY_ATTEMPTS } from "../../../core/constants.ts";
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD } from "../../../core/contact-message.ts";
 import type { FormErrors } from "../../../core/forms.ts";
 import { notify, notifyError } from "../../lib/notify.ts";
 
@@ -12,8 +13,12 @@ const fieldClass =
 
 const FAILED = "Failed to send message. Please try again later.";
 
-/** The contact form: posts to the page's action, which stores the message and emails the owner. */
-export function ContactForm() {
+/**
+ * The contact form: posts to the page's action, which stores the message and emails the owner.
+ * `formToken` (from the page's loader) says when the form was shown; with the honeypot it
+ * lets the action set bots' messages aside without asking people anything.
+ */
+export function ContactForm({ formToken }: { formToken: string }) {
   const fetcher = useFetcher<ContactActionResult>();
   const form = useRef<HTMLFormElement>(null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -52,6 +57,20 @@ export function ContactForm() {
         Send a Message
       </h2>
       <p className="text-ink/70 mt-2 text-sm">Fields marked * are required.</p>
+      <input type="hidden" name={CONTACT_FORM_TOKEN_FIELD} value={formToken} />
+      {/* The honeypot: off-screen rather than display:none (which bots skip), out of the tab
+          order and hidden from screen readers, so only a bot fills it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input
+          id="contact-website"
+          type="text"
+          name={CONTACT_HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
           <label htmlFor="contact-name" className="text-sm font-medium">

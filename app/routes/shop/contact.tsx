@@ -2,7 +2,8 @@ import { Clock, Mail, Phone } from "lucide-react";
 import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { firstProductImageByCategory } from "../../../server/catalog/categories.ts";
-import { sendContactMessage } from "../../../server/contact/send-contact-message.ts";
+import { signContactFormToken } from "../../../server/contact/form-token.ts";
+import { contactFormGuard, sendContactMessage } from "../../../server/contact/send-contact-message.ts";
 import { requestContext, servicesContext, storeContext } from "../../../server/context.ts";
 import { ContactForm, type ContactActionResult } from "../../components/shop/contact-form.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -17,10 +18,15 @@ export const DEFAULT_CONTACT_IMAGE = "/images/contact.jpg";
 const CONTACT_IMAGE_CATEGORIES = ["purses", "bags"];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { log } = context.get(servicesContext);
+  const { log, config } = context.get(servicesContext);
   const form = Object.fromEntries(await readForm(request));
   try {
-    const result = await sendContactMessage(context.get(storeContext), context.get(requestContext), form);
+    const result = await sendContactMessage(
+      context.get(storeContext),
+      context.get(requestContext),
+      form,
+      contactFormGuard(config),
+    );
     return data<ContactActionResult>(result, { status: result.ok ? 200 : result.status });
   } catch (error) {
     if (isDatabaseUnavailable(error)) {
@@ -38,7 +44,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
   const images = await firstProductImageByCategory(scope);
   const image = CONTACT_IMAGE_CATEGORIES.map((slug) => images.get(slug)).find(Boolean) ?? DEFAULT_CONTACT_IMAGE;
-  return { image };
+  // When the form was shown, signed: the action tells a person from a bot that posts at once.
+  const formToken = signContactFormToken(context.get(servicesContext).config.AUTH_SECRET, scope.tenantId, new Date());
+  return { image, formToken };
 }
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
@@ -64,7 +72,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-12 lg:grid-cols-[1fr_26rem]">
         <section aria-labelledby="contact-form-heading" className="order-2 lg:order-1">
-          <ContactForm />
+          <ContactForm formToken={loaderData.formToken} />
         </section>
 
         <aside aria-labelledby="contact-details-heading" className="order-1 flex flex-col gap-6 lg:order-2">
