@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { OrderListEntry, OrderListFilters } from "../../core/order-list.ts";
 import { escapeLikePattern } from "../catalog/product-catalog.ts";
@@ -65,8 +65,12 @@ function keyset(cursor: OrderCursor | undefined, direction: Direction) {
     : direction === "older"
       ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
       : sql`(${orders.createdAt}, ${orders.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  // NULLS LAST as the indexes are declared (the columns hold no nulls, but the planner
+  // only reads an index for an ORDER BY that names the same null order).
   const orderBy =
-    direction === "older" ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.createdAt), asc(orders.id)];
+    direction === "older"
+      ? [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`]
+      : [sql`${orders.createdAt} asc nulls first`, sql`${orders.id} asc nulls first`];
   return { position, orderBy };
 }
 
