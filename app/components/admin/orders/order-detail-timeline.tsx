@@ -37,7 +37,7 @@ export function OrderDetailTimeline({ entries }: { entries: OrderTimelineEntry[]
             <p className="mt-0.5 text-xs text-stone-500">
               <time dateTime={entry.at.toISOString()}>{formatStoreDateTime(entry.at)}</time>
               <span aria-hidden> · </span>
-              <span className="break-all">by {entry.actor}</span>
+              <span className="break-words">by {entry.actor}</span>
             </p>
           </li>
         ))}

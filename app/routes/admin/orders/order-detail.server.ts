@@ -53,9 +53,10 @@ export async function orderPageAction(request: Request, context: Readonly<Router
         return answer({ intent: "transition", ok: true, message: `Order marked ${ORDER_STATUS_LABELS[result.to]}` });
       }
       if (result.status === 404) throw data(result.message, { status: 404 });
-      // The second of two identical clicks (or owners) finds its work done: not an error.
+      // The second of two identical clicks (or owners) finds the order where it wanted it:
+      // nothing is done twice, and the answer is a notice (200), not a refusal.
       const alreadyDone = result.current === action.to;
-      return answer({ intent: "transition", ok: false, message: result.message, alreadyDone }, 409);
+      return answer({ intent: "transition", ok: false, message: result.message, alreadyDone }, alreadyDone ? 200 : 409);
     }
     case "refund": {
       const outcome = await refundOrder(

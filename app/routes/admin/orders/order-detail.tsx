@@ -41,42 +41,55 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
         Placed {formatStoreDateTime(order.createdAt)} by {order.customerName}
       </p>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <OrderDetailItems items={items} amounts={order} />
-          <OrderDetailTimeline entries={timeline} />
+      {/* Two columns on a wide screen; on a phone one, led by the status and its buttons. */}
+      <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-3">
+        <div className="contents lg:col-span-2 lg:block lg:space-y-6">
+          <div className="order-2">
+            <OrderDetailItems items={items} amounts={order} />
+          </div>
+          <div className="order-6">
+            <OrderDetailTimeline entries={timeline} />
+          </div>
         </div>
-        <div className="space-y-6">
-          <OrderDetailWorkflow
-            orderNumber={order.orderNumber}
-            status={order.status}
-            paid={paid}
-            nextStatuses={nextStatuses}
-            refundedCents={order.refundedCents}
-            totalCents={order.totalCents}
-          />
-          <OrderDetailCustomer
-            name={order.customerName}
-            email={order.customerEmail}
-            phone={order.customerPhone}
-            address={order.shippingAddress}
-            notes={order.orderNotes}
-          />
-          <OrderDetailPayment
-            provider={order.paymentProvider}
-            sessionId={order.paymentSessionId}
-            paidAt={order.paidAt}
-          />
-          {paid ? (
-            <OrderDetailRefund
-              customerName={order.customerName}
-              customerEmail={order.customerEmail}
-              paidCents={paidCents}
+        <div className="contents lg:block lg:space-y-6">
+          <div className="order-1">
+            <OrderDetailWorkflow
+              orderNumber={order.orderNumber}
+              status={order.status}
+              paid={paid}
+              nextStatuses={nextStatuses}
               refundedCents={order.refundedCents}
-              refundableCents={refundableCents}
-              requestKey={loaderData.refundRequestKey}
-              pendingRefunds={pendingRefunds}
+              totalCents={order.totalCents}
             />
+          </div>
+          <div className="order-3">
+            <OrderDetailCustomer
+              name={order.customerName}
+              email={order.customerEmail}
+              phone={order.customerPhone}
+              address={order.shippingAddress}
+              notes={order.orderNotes}
+            />
+          </div>
+          <div className="order-4">
+            <OrderDetailPayment
+              provider={order.paymentProvider}
+              sessionId={order.paymentSessionId}
+              paidAt={order.paidAt}
+            />
+          </div>
+          {paid ? (
+            <div className="order-5">
+              <OrderDetailRefund
+                customerName={order.customerName}
+                customerEmail={order.customerEmail}
+                paidCents={paidCents}
+                refundedCents={order.refundedCents}
+                refundableCents={refundableCents}
+                requestKey={loaderData.refundRequestKey}
+                pendingRefunds={pendingRefunds}
+              />
+            </div>
           ) : null}
         </div>
       </div>
