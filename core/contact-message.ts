@@ -39,7 +39,7 @@ export type SpamVerdict = { spam: false } | { spam: true; reason: string };
 /**
  * Whether a valid message is spam: a filled honeypot, no genuine form token (`shownAt`
  * null), a form shown in the future or more than a day ago, or sent sooner than a
- * person could.
+ * person could (`minFillSeconds`; 0 turns that rule off).
  */
 export function judgeContactSubmission({
   honeypot,
