@@ -6,11 +6,12 @@ import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import { baseUrl, signInAsOwner, type OwnerSession } from "./support/owner.ts";
 import { seriousA11yViolations, waitForHydration } from "./support/storefront.ts";
 
-// The owner's guide: six tabs, operable from the keyboard, each one reachable by a link
+// The owner's guide: seven tabs, operable from the keyboard, each one reachable by a link
 // (?tab=…), stating the picture rules, the category limit and the store's own contact.
 
 const TABS = [
   ["getting-started", "Getting Started"],
+  ["orders-messages", "Orders & Messages"],
   ["products", "Products"],
   ["fabric-library", "Fabric Library"],
   ["store-customization", "Store Customization"],
@@ -53,7 +54,7 @@ async function expectSelected(page: Page, label: string): Promise<void> {
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
 
 describe("the admin guide", () => {
-  it("shows its six tabs, Getting Started first, and moves between them with the arrow keys", async () => {
+  it("shows its seven tabs, Getting Started first, and moves between them with the arrow keys", async () => {
     const { page, consoleErrors } = owner;
     await page.goto(guideUrl());
     await waitForHydration(page);
@@ -69,11 +70,15 @@ describe("the admin guide", () => {
     await tabList(page).focus();
     expect(await focusedText(page)).toBe("Getting Started");
     await page.keyboard.press("ArrowRight");
-    await expectSelected(page, "Products");
-    expect(await focusedText(page)).toBe("Products");
-    await panel(page).getByRole("heading", { name: "Adding a product" }).waitFor();
+    await expectSelected(page, "Orders & Messages");
+    expect(await focusedText(page)).toBe("Orders & Messages");
+    await panel(page).getByRole("heading", { name: "Refunds and export" }).waitFor();
     // The address follows, so the open tab can be copied as a link.
-    await page.waitForURL(guideUrl("products"));
+    await page.waitForURL(guideUrl("orders-messages"));
+
+    await page.keyboard.press("ArrowRight");
+    await expectSelected(page, "Products");
+    await panel(page).getByRole("heading", { name: "Adding a product" }).waitFor();
 
     await page.keyboard.press("ArrowRight");
     await expectSelected(page, "Fabric Library");
@@ -112,6 +117,24 @@ describe("the admin guide", () => {
     await page.goto(guideUrl("store-customization"));
     const categories = panel(page).getByRole("region", { name: "Categories" });
     await categories.getByText("The store is limited to 4 categories for optimal navigation.").waitFor();
+  });
+
+  it("describes the order workflow, the inbox and where the pickup details are set", async () => {
+    const { page } = owner;
+    await page.goto(guideUrl("orders-messages"));
+    const orders = panel(page).getByRole("region", { name: "Orders", exact: true });
+    await expect(orders.innerText()).resolves.toMatch(
+      /New[\s\S]*Start making[\s\S]*In progress[\s\S]*Mark ready for pickup[\s\S]*Mark picked up[\s\S]*canceled/,
+    );
+    await expect(orders.getByRole("link", { name: "Orders", exact: true }).getAttribute("href")).resolves.toBe(
+      adminPath("orders"),
+    );
+    await panel(page).getByRole("region", { name: "Refunds and export" }).getByText("Export CSV").waitFor();
+    await panel(page).getByRole("region", { name: "Messages" }).getByText("Spam", { exact: false }).first().waitFor();
+
+    await page.goto(guideUrl("store-customization"));
+    const pickup = panel(page).getByRole("region", { name: "Pickup" });
+    await pickup.getByText("Both are sent to the customer when an order is ready for pickup.").waitFor();
   });
 
   it("names the store's own contact as the support contact and says what to do when an email fails", async () => {

@@ -1,4 +1,5 @@
 import {
+  Inbox,
   LifeBuoy,
   Mail,
   Package,
@@ -24,6 +25,7 @@ import { adminMeta, adminPath } from "./admin-pages.ts";
 
 const TABS = [
   { value: "getting-started", label: "Getting Started", icon: Rocket },
+  { value: "orders-messages", label: "Orders & Messages", icon: Inbox },
   { value: "products", label: "Products", icon: Package },
   { value: "fabric-library", label: "Fabric Library", icon: Palette },
   { value: "store-customization", label: "Store Customization", icon: Paintbrush },
@@ -78,8 +80,8 @@ export default function AdminGuide() {
     <div>
       <h1 className="text-2xl font-semibold text-stone-900">Admin Guide</h1>
       <p className="mt-1 max-w-2xl text-sm text-stone-600">
-        How to run your shop from this admin area: products, fabrics, branding, settings, and what to do when something
-        goes wrong.
+        How to run your shop from this admin area: orders and messages, products, fabrics, branding, settings, and what
+        to do when something goes wrong.
       </p>
 
       <Tabs.Root value={tab} onValueChange={choose} className="mt-6">
@@ -101,6 +103,9 @@ export default function AdminGuide() {
 
         <Tabs.Content value="getting-started" className={panelClass}>
           <GettingStarted />
+        </Tabs.Content>
+        <Tabs.Content value="orders-messages" className={panelClass}>
+          <OrdersAndMessages />
         </Tabs.Content>
         <Tabs.Content value="products" className={panelClass}>
           <ProductsTopic />
@@ -132,13 +137,23 @@ function GettingStarted() {
     <>
       <Section title="Welcome">
         <p>
-          This admin area is where you run the shop: the products shoppers see, the fabrics they choose from, your
-          branding and your account. Every page is in the sidebar (on a phone, behind the menu button at the top):
+          This admin area is where you run the shop: the orders to make, the messages to answer, the products shoppers
+          see, the fabrics they choose from, your branding and your account. Every page is in the sidebar (on a phone,
+          behind the menu button at the top):
         </p>
         <ul className={bullets}>
           <li>
-            <GuideLink to={adminPath("dashboard")}>Dashboard</GuideLink>: how many products you have, in total and per
-            category, and quick links to the pages you use most.
+            <GuideLink to={adminPath("dashboard")}>Dashboard</GuideLink>: orders to make and ready for pickup, unread
+            messages, sales this month and day by day, best sellers, how many products you have, and a warning if an
+            email could not be sent.
+          </li>
+          <li>
+            <GuideLink to={adminPath("orders")}>Orders</GuideLink>: every order, to make, hand over and refund; the
+            number beside it counts new orders.
+          </li>
+          <li>
+            <GuideLink to={adminPath("messages")}>Messages</GuideLink>: what shoppers wrote from the Contact page; the
+            number beside it counts unread ones.
           </li>
           <li>
             <GuideLink to={adminPath("products")}>Products</GuideLink>: every design, with its pictures, price and
@@ -192,18 +207,72 @@ function GettingStarted() {
 
       <Section title="How orders reach you">
         <p>
-          There is no order list to check: when a shopper pays, the order is saved and two emails go out at once, an
-          order confirmation to the customer and a &ldquo;New Order&rdquo; email to your store&apos;s contact email with
-          everything they bought, in which fabric, and their address. The customer&apos;s confirmation answers to your
-          contact email, and replying to your &ldquo;New Order&rdquo; email writes to the customer.
+          When a shopper pays, the order appears in <GuideLink to={adminPath("orders")}>Orders</GuideLink> as New, and
+          two emails go out: a confirmation to the customer and a &ldquo;New Order&rdquo; email to your store&apos;s
+          contact email. Replying to your &ldquo;New Order&rdquo; email writes to the customer. See{" "}
+          <GuideLink to={guideTab("orders-messages")}>Orders &amp; Messages</GuideLink> for the rest of an order&apos;s
+          way.
+        </p>
+      </Section>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- Orders & Messages
+
+function OrdersAndMessages() {
+  return (
+    <>
+      <Section title="Orders">
+        <p>
+          <GuideLink to={adminPath("orders")}>Orders</GuideLink> lists paid orders, newest first. Filter by status,
+          search by order number, customer name or email, and open an order to see what was bought, in which fabric, the
+          customer&apos;s details and a history of every change and email. Orders never paid for (awaiting payment,
+          failed or expired) are under the Unpaid filter.
+        </p>
+        <ol className={numbered}>
+          <li>
+            <strong className="font-medium text-stone-900">New</strong>: paid, not started.{" "}
+            <strong className="font-medium text-stone-900">Start making</strong> moves it to In progress.
+          </li>
+          <li>
+            <strong className="font-medium text-stone-900">In progress</strong>: being made.{" "}
+            <strong className="font-medium text-stone-900">Mark ready for pickup</strong> when it is done: the customer
+            is emailed once, with your pickup place and hours.
+          </li>
+          <li>
+            <strong className="font-medium text-stone-900">Ready for pickup</strong>:{" "}
+            <strong className="font-medium text-stone-900">Mark picked up</strong> when it has been handed over.
+          </li>
+        </ol>
+        <p>A New or In progress order can be canceled. Cancelling does not return the money: refund it as well.</p>
+      </Section>
+
+      <Section title="Refunds and export">
+        <ul className={bullets}>
+          <li>
+            Refund from an order&apos;s page, in full or in part, after confirming. The money goes back through Stripe
+            (or the test provider), the customer gets one email, and the order shows what was refunded. A refund never
+            exceeds what was paid.
+          </li>
+          <li>
+            <strong className="font-medium text-stone-900">Export CSV</strong> downloads the orders as filtered, one row
+            per item, for a spreadsheet.
+          </li>
+          <li>The Dashboard&apos;s sales are paid orders less refunds, by the day they were paid.</li>
+        </ul>
+      </Section>
+
+      <Section title="Messages">
+        <p>
+          <GuideLink to={adminPath("messages")}>Messages</GuideLink> is the inbox of the Contact page, newest first.
+          Opening a message marks it read; Reply opens your email app with the shopper&apos;s address and a subject
+          filled in; Delete asks you to confirm. Each message is emailed to your contact email too.
         </p>
         <p>
-          The shop tells customers that local handoff is offered and that you will contact them to arrange pickup or
-          shipping, so answer each new order by email or phone.
-        </p>
-        <p>
-          Messages sent from the shop&apos;s Contact page arrive at your contact email too; reply to answer the shopper
-          directly.
+          Messages that look automated (a hidden field filled in, or a form sent too fast for a person) are kept aside
+          under Spam and not emailed to you. Look there now and then: a real message caught by mistake can be moved back
+          to the inbox.
         </p>
       </Section>
     </>
@@ -396,6 +465,14 @@ function StoreCustomization() {
             and the shop&apos;s emails come from it.
           </li>
         </ul>
+      </Section>
+
+      <Section title="Pickup">
+        <p>
+          Also in <GuideLink to={settingsTab("general")}>Settings › General</GuideLink>: your pickup place (the address,
+          and directions if they help) and pickup hours, such as &ldquo;Saturdays 10–2, or by arrangement&rdquo;. Both
+          are sent to the customer when an order is ready for pickup.
+        </p>
       </Section>
 
       <Section title="Product Description Template">

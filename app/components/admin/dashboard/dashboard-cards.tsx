@@ -32,7 +32,7 @@ function CountLink({ to, count, label }: { to: string; count: number; label: str
       to={to}
       className={`-mx-2 mt-1 flex min-h-11 items-baseline gap-2 rounded-md px-2 py-1 hover:bg-stone-100 ${focusRing}`}
     >
-      <span className="text-3xl font-semibold text-stone-900 tabular-nums">{count}</span>
+      <span className="text-3xl font-semibold text-stone-900 tabular-nums">{count}</span>{" "}
       <span className="text-sm text-stone-600 underline decoration-stone-300 underline-offset-2">{label}</span>
     </Link>
   );
