@@ -39,10 +39,11 @@ describe.each(ENGINES)("the owner's messages over HTTP on %s", (engine) => {
     app = await startAdminApp(engine);
     owner = await signedInOwner(app);
     await app.database.db.insert(tenants).values({ id: RIVAL_TENANT });
-    [rivalMessage] = await app.database.db
+    const [theirs] = await app.database.db
       .insert(contactMessages)
       .values({ tenantId: RIVAL_TENANT, name: "Rival Customer", email: "r@example.com", message: "Not yours" })
       .returning();
+    rivalMessage = theirs!;
   });
   afterAll(() => app?.stop());
   // Each test writes the store's messages it reads; the rival store's one stays throughout.
