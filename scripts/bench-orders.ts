@@ -13,7 +13,8 @@ import pg from "pg";
 import type { OrderListFilters } from "../core/order-list.ts";
 import { openDatabase, type DatabaseHandle } from "../server/db/client.ts";
 import { storeScope } from "../server/db/store-scope.ts";
-import { decodeOrderCursor, listOrders, type OrderCursor } from "../server/orders/order-list.ts";
+import { decodeKeysetCursor, type KeysetCursor } from "../server/db/keyset-cursor.ts";
+import { listOrders } from "../server/orders/order-list.ts";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 /** Another store on the same database, so every query has to keep to its own. */
@@ -173,7 +174,7 @@ export async function generateOrders(handle: DatabaseHandle, tenantId: string, c
 interface Case {
   name: string;
   filters: OrderListFilters;
-  after?: OrderCursor;
+  after?: KeysetCursor;
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -181,14 +182,14 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** The cursor of the order at a position of a view, as a link to that page would carry it. */
-async function cursorAt(handle: DatabaseHandle, filters: OrderListFilters, position: number): Promise<OrderCursor> {
+async function cursorAt(handle: DatabaseHandle, filters: OrderListFilters, position: number): Promise<KeysetCursor> {
   const scope = storeScope(handle, TENANT);
-  let after: OrderCursor | undefined;
+  let after: KeysetCursor | undefined;
   // Walk there by the list's own links, 500 at a time, as the export does.
   for (let skipped = 0; skipped < position; skipped += 500) {
     const page = await listOrders(scope, filters, { after, pageSize: 500 });
     if (!page.nextCursor) break;
-    after = decodeOrderCursor(page.nextCursor)!;
+    after = decodeKeysetCursor(page.nextCursor)!;
   }
   return after!;
 }

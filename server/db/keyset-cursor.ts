@@ -1,4 +1,4 @@
-import { asc, desc, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
 // Keyset paging on (created_at desc, id desc), the order of the tenant's list indexes:
@@ -46,6 +46,12 @@ export function keysetPage(
     : direction === "older"
       ? sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
       : sql`(${createdAt}, ${id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
-  const orderBy = direction === "older" ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
+  // In the null order the indexes are declared with (drizzle's .desc() is DESC NULLS LAST): the
+  // columns hold no nulls, but PostgreSQL reads an index for an ORDER BY only when its null
+  // order matches, and would otherwise sort every row of the store for each page.
+  const orderBy =
+    direction === "older"
+      ? [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`]
+      : [sql`${createdAt} asc nulls first`, sql`${id} asc nulls first`];
   return { position, orderBy };
 }

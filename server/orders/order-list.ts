@@ -1,8 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import type { OrderListEntry, OrderListFilters } from "../../core/order-list.ts";
 import { escapeLikePattern } from "../catalog/product-catalog.ts";
 import { orderItems, orders, orderSearchText, type OrderStatus, type ShippingAddress } from "../db/schema.ts";
+import {
+  cursorTime,
+  encodeKeysetCursor,
+  keysetPage,
+  type KeysetCursor,
+  type KeysetDirection,
+} from "../db/keyset-cursor.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 
 // The owner's order list and its CSV export: one set of filters, paged by keyset on
@@ -11,32 +17,6 @@ import type { StoreScope } from "../db/store-scope.ts";
 
 export const ORDER_LIST_PAGE_SIZE = 25;
 export const ORDER_EXPORT_BATCH_SIZE = 500;
-
-/**
- * Where a page starts: the (created_at, id) of the row next to it. created_at is kept as
- * PostgreSQL's own text with microseconds (a JS Date would round them away, and orders
- * written in the same millisecond would then be skipped or repeated across pages).
- */
-export interface OrderCursor {
-  createdAt: string;
-  id: string;
-}
-
-const cursorSchema = z.tuple([z.iso.datetime({ offset: false }), z.uuid()]);
-
-export function encodeOrderCursor(cursor: OrderCursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, "utf8").toString("base64url");
-}
-
-/** The cursor in a page link, or null when the text is not one this server made. */
-export function decodeOrderCursor(text: string): OrderCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  const parsed = cursorSchema.safeParse(Buffer.from(text, "base64url").toString("utf8").split("|"));
-  return parsed.success ? { createdAt: parsed.data[0], id: parsed.data[1] } : null;
-}
-
-/** created_at as "2026-11-23T16:05:00.123456Z", exact to the microsecond. */
-const cursorTime = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The rows a filter selects, this store's only. */
 function filterConditions(scope: StoreScope, filters: OrderListFilters): SQL[] {
@@ -56,24 +36,6 @@ function filterConditions(scope: StoreScope, filters: OrderListFilters): SQL[] {
   return conditions;
 }
 
-type Direction = "older" | "newer";
-
-/** Rows past the cursor going older (the list's order), or going newer, nearest first. */
-function keyset(cursor: OrderCursor | undefined, direction: Direction) {
-  const position = !cursor
-    ? undefined
-    : direction === "older"
-      ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`
-      : sql`(${orders.createdAt}, ${orders.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
-  // NULLS LAST as the indexes are declared (the columns hold no nulls, but the planner
-  // only reads an index for an ORDER BY that names the same null order).
-  const orderBy =
-    direction === "older"
-      ? [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`]
-      : [sql`${orders.createdAt} asc nulls first`, sql`${orders.id} asc nulls first`];
-  return { position, orderBy };
-}
-
 export interface OrderListPage {
   orders: OrderListEntry[];
   /** The link to older orders, when there are any. */
@@ -89,16 +51,16 @@ export interface OrderListPage {
 export async function listOrders(
   scope: StoreScope,
   filters: OrderListFilters,
-  page: { after?: OrderCursor | undefined; before?: OrderCursor | undefined; pageSize?: number } = {},
+  page: { after?: KeysetCursor | undefined; before?: KeysetCursor | undefined; pageSize?: number } = {},
 ): Promise<OrderListPage> {
   const pageSize = page.pageSize ?? ORDER_LIST_PAGE_SIZE;
-  const direction: Direction = page.before && !page.after ? "newer" : "older";
-  const { position, orderBy } = keyset(direction === "newer" ? page.before : page.after, direction);
+  const direction: KeysetDirection = page.before && !page.after ? "newer" : "older";
+  const { position, orderBy } = keysetPage(orders, direction === "newer" ? page.before : page.after, direction);
   // One row more than the page tells whether another page follows in that direction.
   const rows = await scope.db
     .select({
       id: orders.id,
-      cursorTime,
+      cursorTime: cursorTime(orders.createdAt),
       orderNumber: orders.orderNumber,
       status: orders.status,
       createdAt: orders.createdAt,
@@ -120,7 +82,7 @@ export async function listOrders(
     scope,
     shown.map((row) => row.id),
   );
-  const cursorOf = (row: (typeof shown)[number]) => encodeOrderCursor({ createdAt: row.cursorTime, id: row.id });
+  const cursorOf = (row: (typeof shown)[number]) => encodeKeysetCursor({ createdAt: row.cursorTime, id: row.id });
   const first = shown[0];
   const last = shown.at(-1);
   return {
@@ -180,13 +142,13 @@ export async function* exportOrders(
   filters: OrderListFilters,
   batchSize = ORDER_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<OrderExportRow[]> {
-  let after: OrderCursor | undefined;
+  let after: KeysetCursor | undefined;
   for (;;) {
-    const { position, orderBy } = keyset(after, "older");
+    const { position, orderBy } = keysetPage(orders, after, "older");
     const rows = await scope.db
       .select({
         id: orders.id,
-        cursorTime,
+        cursorTime: cursorTime(orders.createdAt),
         orderNumber: orders.orderNumber,
         status: orders.status,
         createdAt: orders.createdAt,

@@ -4,13 +4,8 @@ import { DEFAULT_TENANT } from "../../core/constants.ts";
 import type { OrderListFilters, OrderListView } from "../../core/order-list.ts";
 import { orders, tenants } from "../../server/db/schema.ts";
 import { storeScope, type StoreScope } from "../../server/db/store-scope.ts";
-import {
-  decodeOrderCursor,
-  encodeOrderCursor,
-  exportOrders,
-  listOrders,
-  type OrderCursor,
-} from "../../server/orders/order-list.ts";
+import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "../../server/db/keyset-cursor.ts";
+import { exportOrders, listOrders } from "../../server/orders/order-list.ts";
 import { ORDERS_CSV_HEADER } from "../../server/orders/orders-csv.ts";
 import { AdminClient, signedInOwner, startAdminApp, type AdminApp } from "../support/admin-app.ts";
 import { insertOrder, type OrderFixture } from "../support/order-fixture.ts";
@@ -183,19 +178,19 @@ describe.each(ENGINES)("the owner's order list on %s", (engine) => {
   async function walk(filters: OrderListFilters, pageSize: number) {
     const forward: string[][] = [];
     const cursors: (string | null)[] = [];
-    let after: OrderCursor | undefined;
+    let after: KeysetCursor | undefined;
     for (let guard = 0; guard < 100; guard++) {
       const page = await listOrders(scope, filters, { after, pageSize });
       forward.push(page.orders.map((order) => order.orderNumber));
       expect(page.newerCursor === null).toBe(after === undefined);
       cursors.push(page.nextCursor);
       if (!page.nextCursor) break;
-      after = decodeOrderCursor(page.nextCursor)!;
+      after = decodeKeysetCursor(page.nextCursor)!;
     }
     const backward: string[][] = [forward.at(-1)!];
     let before = (await listOrders(scope, filters, { after, pageSize })).newerCursor;
     while (before) {
-      const page = await listOrders(scope, filters, { before: decodeOrderCursor(before)!, pageSize });
+      const page = await listOrders(scope, filters, { before: decodeKeysetCursor(before)!, pageSize });
       backward.unshift(page.orders.map((order) => order.orderNumber));
       before = page.newerCursor;
     }
@@ -310,12 +305,12 @@ describe.each(ENGINES)("the owner's order list on %s", (engine) => {
       "",
       "garbage!",
       "bm90LWEtY3Vyc29y",
-      encodeOrderCursor({ createdAt: "yesterday", id: "x" }),
+      encodeKeysetCursor({ createdAt: "yesterday", id: "x" }),
       "A".repeat(500),
     ])
-      expect(decodeOrderCursor(text), text).toBeNull();
+      expect(decodeKeysetCursor(text), text).toBeNull();
     const cursor = { createdAt: "2026-03-01T17:00:00.000123Z", id: "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11" };
-    expect(decodeOrderCursor(encodeOrderCursor(cursor))).toEqual(cursor);
+    expect(decodeKeysetCursor(encodeKeysetCursor(cursor))).toEqual(cursor);
   });
 
   describe("over HTTP", () => {

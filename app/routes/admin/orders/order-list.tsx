@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order-list";
 import { ORDER_LIST_VIEW_LABELS, orderListQuery, parseOrderListFilters } from "../../../../core/order-list.ts";
 import { storeContext } from "../../../../server/context.ts";
-import { decodeOrderCursor, listOrders, type OrderCursor } from "../../../../server/orders/order-list.ts";
+import { decodeKeysetCursor, type KeysetCursor } from "../../../../server/db/keyset-cursor.ts";
+import { listOrders } from "../../../../server/orders/order-list.ts";
 import { AdminErrorPanel } from "../../../components/admin/admin-error-boundary.tsx";
 import { adminButtonClass } from "../../../components/admin/admin-button.tsx";
 import { OrderListFilterBar } from "../../../components/admin/orders/order-list-filters.tsx";
@@ -13,10 +14,10 @@ import { adminMeta, adminPath } from "../admin-pages.ts";
 const BROKEN_PAGE_LINK = "This page link is not valid. Start again from the newest orders.";
 
 /** A page cursor from the query string; one this server never made is the client's mistake (400). */
-function cursorParam(params: URLSearchParams, name: "after" | "before"): OrderCursor | undefined {
+function cursorParam(params: URLSearchParams, name: "after" | "before"): KeysetCursor | undefined {
   const text = params.get(name);
   if (text === null || text === "") return undefined;
-  const cursor = decodeOrderCursor(text);
+  const cursor = decodeKeysetCursor(text);
   if (!cursor) throw data(BROKEN_PAGE_LINK, { status: 400 });
   return cursor;
 }
