@@ -171,6 +171,30 @@ describe("Settings › General", () => {
     await close();
   });
 
+  it("saves the pickup place and hours, keeps them after a reload, and refuses an overlong place on its field", async () => {
+    await openGeneralTab();
+    const pickup = page.getByRole("region", { name: "Pickup" });
+    await pickup.getByText("sent to the customer in the email saying an order is ready for pickup").waitFor();
+    const place = pickup.getByLabel("Pickup place");
+    await place.fill("Selvage Studio\n12 Loom Lane, Boulder\nRing the bell at the side door.");
+    await pickup.getByLabel("Pickup hours").fill("Saturdays 10–2, or by arrangement");
+    await pickup.getByRole("button", { name: "Save Pickup Details" }).click();
+    await waitForToast(page, "Settings saved successfully");
+
+    await openGeneralTab();
+    expect(await place.inputValue()).toBe("Selvage Studio\n12 Loom Lane, Boulder\nRing the bell at the side door.");
+    expect(await pickup.getByLabel("Pickup hours").inputValue()).toBe("Saturdays 10–2, or by arrangement");
+
+    // The browser's maxlength stops typing; a pasted-in value past it is still caught before saving.
+    await place.evaluate((element: HTMLTextAreaElement) => element.removeAttribute("maxlength"));
+    await place.fill("x".repeat(501));
+    await pickup.getByRole("button", { name: "Save Pickup Details" }).click();
+    await pickup.getByText("Pickup place must be at most 500 characters").waitFor();
+    expect(await place.getAttribute("aria-invalid")).toBe("true");
+    await openGeneralTab();
+    expect(await place.inputValue()).toBe("Selvage Studio\n12 Loom Lane, Boulder\nRing the bell at the side door.");
+  });
+
   it("starts a new product from the saved description template", async () => {
     await openGeneralTab();
     const template = "Sewn by hand in Colorado from waxed canvas, with a lined inside pocket.";
