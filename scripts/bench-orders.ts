@@ -282,7 +282,7 @@ async function main(): Promise<boolean> {
   let ok = true;
   const embedded = await openDatabase({ migrationsFolder });
   try {
-    ok &&= await benchEngine("embedded (PGlite)", embedded);
+    ok = (await benchEngine("embedded (PGlite)", embedded)) && ok;
   } finally {
     await embedded.close();
   }
@@ -294,7 +294,7 @@ async function main(): Promise<boolean> {
   await withServerDatabase(serverUrl, async (url) => {
     const server = await openDatabase({ databaseUrl: url, migrationsFolder });
     try {
-      ok &&= await benchEngine("PostgreSQL", server);
+      ok = (await benchEngine("PostgreSQL", server)) && ok;
     } finally {
       await server.close();
     }
