@@ -2,7 +2,8 @@
 // statuses, about one in ten never paid) generated in a fresh database, then page loads of
 // listOrders timed as the admin runs them (the application role, under row security): the
 // first page, a deep page through a cursor, status views, searches. Goal: p95 ≤ 20 ms per
-// page. Runs on the embedded engine and, when TEST_DATABASE_URL or DATABASE_URL names a
+// page; a text search ≤ 500 ms (under row-level security it reads the store's orders until
+// its page is full: see server/orders/order-list.ts), a whole order number ≤ 20 ms. Runs on the embedded engine and, when TEST_DATABASE_URL or DATABASE_URL names a
 // PostgreSQL server, on a new database there (created and dropped; the named one is never
 // touched). Prints a table; exits non-zero when a goal is missed.
 //   node scripts/bench-orders.ts          (also run by `npm run bench`)
@@ -22,6 +23,7 @@ const OTHER_STORE_ORDERS = Math.round(ORDERS / 10);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const WARM_UP = 20;
 const P95_BUDGET_MS = 20;
+const SEARCH_P95_BUDGET_MS = 500;
 const TENANT = "bench-store";
 const OTHER_TENANT = "bench-neighbour";
 
@@ -175,6 +177,8 @@ interface Case {
   name: string;
   filters: OrderListFilters;
   after?: KeysetCursor;
+  /** The p95 goal, when not P95_BUDGET_MS. */
+  budgetMs?: number;
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -222,17 +226,18 @@ async function benchEngine(label: string, handle: DatabaseHandle): Promise<boole
       after: await cursorAt(handle, { view: "ready_for_pickup", search: "" }, 2_000),
     },
     { name: "Unpaid", filters: { view: "unpaid", search: "" } },
-    { name: "search: a last name", filters: { view: "paid", search: "ramírez" } },
-    { name: "search: an email", filters: { view: "paid", search: "maya.kowalski" } },
+    { name: "search: a last name", filters: { view: "paid", search: "ramírez" }, budgetMs: SEARCH_P95_BUDGET_MS },
+    { name: "search: an email", filters: { view: "paid", search: "maya.kowalski" }, budgetMs: SEARCH_P95_BUDGET_MS },
+    { name: "search: part of a number", filters: { view: "paid", search: "054321" }, budgetMs: SEARCH_P95_BUDGET_MS },
+    { name: "search: no match", filters: { view: "paid", search: "nobody-here" }, budgetMs: SEARCH_P95_BUDGET_MS },
     { name: "search: an order number", filters: { view: "paid", search: "vc000054321" } },
-    { name: "search: no match", filters: { view: "paid", search: "nobody-here" } },
   ];
 
   const scope = storeScope(handle, TENANT);
   console.log(`${SAMPLES} page loads each (listOrders: the page and its items), one at a time\n`);
   console.log("case".padEnd(30), "rows".padStart(5), "p50 ms".padStart(8), "p95 ms".padStart(8), "budget".padStart(8));
   let ok = true;
-  for (const { name, filters, after } of cases) {
+  for (const { name, filters, after, budgetMs = P95_BUDGET_MS } of cases) {
     let rows = 0;
     for (let i = 0; i < WARM_UP; i++) rows = (await listOrders(scope, filters, { after })).orders.length;
     const timings: number[] = [];
@@ -243,14 +248,14 @@ async function benchEngine(label: string, handle: DatabaseHandle): Promise<boole
     }
     timings.sort((a, b) => a - b);
     const p95 = quantile(timings, 0.95);
-    const met = p95 <= P95_BUDGET_MS;
+    const met = p95 <= budgetMs;
     ok &&= met;
     console.log(
       name.padEnd(30),
       String(rows).padStart(5),
       quantile(timings, 0.5).toFixed(1).padStart(8),
       p95.toFixed(1).padStart(8),
-      `${P95_BUDGET_MS}${met ? "" : " ✖"}`.padStart(8),
+      `${budgetMs}${met ? "" : " ✖"}`.padStart(8),
     );
   }
   return ok;
@@ -304,8 +309,6 @@ async function main(): Promise<boolean> {
 
 if (import.meta.main) {
   const ok = await main();
-  console.log(
-    ok ? `\norders: every page within p95 ≤ ${P95_BUDGET_MS} ms` : `\norders: a page missed p95 ≤ ${P95_BUDGET_MS} ms`,
-  );
+  console.log(ok ? "\norders: every page within its p95 goal" : "\norders: a page missed its p95 goal");
   process.exit(ok ? 0 : 1);
 }

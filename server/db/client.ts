@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
@@ -233,6 +234,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     engine: "pglite",
     close,
   };
+}
+
+/** The rows of a raw SQL query: both drivers (pg and PGlite) answer with { rows }. */
+export async function rowsOf<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Answers whether the database can run a query right now (used by /healthz). */

@@ -6,7 +6,8 @@ import { emailOutbox, paymentEvents, storeMembers } from "../db/schema.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { paymentProvider } from "../payments/payment-provider.ts";
 import { checkProducts } from "./product-check.ts";
-import { findTenantIssues, rowSecurityStatus, rowsOf, tenantCensus } from "./tenant-integrity.ts";
+import { rowsOf } from "../db/client.ts";
+import { findTenantIssues, rowSecurityStatus, tenantCensus } from "./tenant-integrity.ts";
 
 /** Issues listed by name; the rest are counted ('...and n more', SPEC §2). */
 export const ISSUES_SHOWN = 5;

@@ -1,16 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { rowsOf, type Database } from "../db/client.ts";
 import type { RowSecurityStatus, TableSecurity, TenantCensus, TenantIssue } from "../../core/diagnostics.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 
 // The store's tenancy as PostgreSQL sees it: row-level security on every table that
 // carries a tenant_id, rows whose store differs from their parent's, and the repair.
 // tenant_issues(), apply_tenant_rls_fix() and tenant_census() are drizzle/0003's.
-
-/** Both drivers (pg and PGlite) answer raw queries with { rows }. */
-export async function rowsOf<T>(db: Pick<Database, "execute">, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Row-level security of every table of schema public with a tenant_id column, read from the catalogue. */
 export async function rowSecurityStatus(db: Database): Promise<RowSecurityStatus> {

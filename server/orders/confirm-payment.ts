@@ -5,9 +5,10 @@ import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";
 import {
   customerConfirmationEmail,
+  orderEmailData,
   orderEmailKeys,
   ownerNotificationEmail,
-  type OrderEmailData,
+  storeContact,
 } from "./order-emails.ts";
 
 export interface PaymentConfirmation {
@@ -79,24 +80,8 @@ export async function confirmPayment(
     if (!paid) throw new Error(`Order ${order.orderNumber} vanished while being confirmed`);
     if (recorded.length === 0) return { ...paid, items };
 
-    const settings = await getStoreSettings({ db: tx, tenantId });
-    const store = {
-      storeName: settings.storeName,
-      email: settings.contactEmail,
-      phone: settings.contactPhone,
-      publicUrl: context.publicUrl,
-    };
-    const data: OrderEmailData = {
-      ...paid,
-      items: items.map((item) => ({
-        name: item.productName,
-        fabricLabel: item.fabricLabel,
-        fabricCode: item.fabricCode,
-        unitPriceCents: item.unitPriceCents,
-        quantity: item.quantity,
-        imageUrl: item.imageUrl,
-      })),
-    };
+    const store = storeContact(await getStoreSettings({ db: tx, tenantId }), context.publicUrl);
+    const data = orderEmailData(paid, items);
     const keys = orderEmailKeys(order.id);
     const customer = customerConfirmationEmail(data, store);
     await enqueueEmailOrRecordFailure(tx, {

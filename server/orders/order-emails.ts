@@ -1,6 +1,9 @@
+import { and, asc, eq } from "drizzle-orm";
 import { formatPrice } from "../../core/money.ts";
 import { DEFAULT_FABRIC_CODE } from "../../core/constants.ts";
-import type { ShippingAddress } from "../db/schema.ts";
+import { getStoreSettings, type StoreSettings } from "../catalog/store-settings.ts";
+import { orderItems, type orders, type ShippingAddress } from "../db/schema.ts";
+import type { StoreScope } from "../db/store-scope.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 
 /** Outbox keys of an order's two emails: queued once each, and looked up by the thank-you page. */
@@ -185,6 +188,34 @@ export function orderEmailData(
       imageUrl: item.imageUrl,
     })),
   };
+}
+
+/** The store as its emails sign off and link: its settings' name and contact details. */
+export function storeContact(settings: StoreSettings, publicUrl: string): StoreContact {
+  return {
+    storeName: settings.storeName,
+    email: settings.contactEmail,
+    phone: settings.contactPhone,
+    publicUrl,
+  };
+}
+
+/**
+ * What an email about an order needs, read in the caller's transaction: the order with its
+ * items in order, and the store's settings and contact details.
+ */
+export async function loadOrderEmailParts(
+  { db, tenantId }: StoreScope,
+  order: typeof orders.$inferSelect,
+  publicUrl: string,
+): Promise<{ data: OrderEmailData; settings: StoreSettings; store: StoreContact }> {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, order.id)))
+    .orderBy(asc(orderItems.position));
+  const settings = await getStoreSettings({ db, tenantId });
+  return { data: orderEmailData(order, items), settings, store: storeContact(settings, publicUrl) };
 }
 
 /** Where and when the store hands orders over (store settings); blank when not set. */

@@ -1,10 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { canTransition, transitionRefusedMessage, type OrderStatus, type WorkflowTarget } from "../../core/orders.ts";
-import { getStoreSettings } from "../catalog/store-settings.ts";
-import { orderEvents, orderItems, orders } from "../db/schema.ts";
+import { orderEvents, orders } from "../db/schema.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
-import { orderEmailData, orderReadyEmailKey, pickupReadyEmail } from "./order-emails.ts";
+import { loadOrderEmailParts, orderReadyEmailKey, pickupReadyEmail } from "./order-emails.ts";
 
 export const UNPAID_ORDER_MESSAGE = "This order has not been paid, so it cannot move through the workflow.";
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
@@ -56,22 +55,8 @@ export async function transitionOrder(
     });
 
     if (request.to === "ready_for_pickup") {
-      const items = await tx
-        .select()
-        .from(orderItems)
-        .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, order.id)))
-        .orderBy(asc(orderItems.position));
-      const settings = await getStoreSettings({ db: tx, tenantId });
-      const store = {
-        storeName: settings.storeName,
-        email: settings.contactEmail,
-        phone: settings.contactPhone,
-        publicUrl: context.publicUrl,
-      };
-      const email = pickupReadyEmail(orderEmailData(order, items), store, {
-        location: settings.pickupLocation,
-        hours: settings.pickupHours,
-      });
+      const { data, settings, store } = await loadOrderEmailParts({ db: tx, tenantId }, order, context.publicUrl);
+      const email = pickupReadyEmail(data, store, { location: settings.pickupLocation, hours: settings.pickupHours });
       await enqueueEmailOrRecordFailure(tx, {
         tenantId,
         kind: "order-ready",

@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { refundLimitMessage, REFUND_MINIMUM_MESSAGE } from "../../core/order-actions.ts";
 import { formatPrice } from "../../core/money.ts";
-import { getStoreSettings } from "../catalog/store-settings.ts";
-import { orderEvents, orderItems, orders, payments, refunds, type RefundStatus } from "../db/schema.ts";
+import { orderEvents, orders, payments, refunds, type RefundStatus } from "../db/schema.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { enqueueEmailOrRecordFailure } from "../mail/outbox.ts";
 import { RefundRefusedError, type PaymentProvider } from "../payments/provider.ts";
-import { orderEmailData, orderRefundEmailKey, refundEmail } from "./order-emails.ts";
+import { loadOrderEmailParts, orderRefundEmailKey, refundEmail } from "./order-emails.ts";
 import { ORDER_NOT_FOUND_MESSAGE } from "./order-workflow.ts";
 
 export const UNPAID_REFUND_MESSAGE = "This order has not been paid, so there is nothing to refund.";
@@ -237,19 +236,8 @@ async function settleRefund(
       actor: done.actor,
       detail: providerRefundId,
     });
-    const items = await tx
-      .select()
-      .from(orderItems)
-      .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, order.id)))
-      .orderBy(asc(orderItems.position));
-    const settings = await getStoreSettings({ db: tx, tenantId });
-    const store = {
-      storeName: settings.storeName,
-      email: settings.contactEmail,
-      phone: settings.contactPhone,
-      publicUrl: context.publicUrl,
-    };
-    const email = refundEmail(orderEmailData(order, items), store, {
+    const { data, store } = await loadOrderEmailParts({ db: tx, tenantId }, order, context.publicUrl);
+    const email = refundEmail(data, store, {
       amountCents: done.amountCents,
       refundedCents: updated!.refundedCents,
     });

@@ -4,7 +4,7 @@ import { STORE_TIME_ZONE } from "../../core/dates.ts";
 import { countUnreadMessages, countWorkflowOrders, type WorkflowCounts } from "../admin-attention.ts";
 import { emailOutbox } from "../db/schema.ts";
 import type { StoreScope } from "../db/store-scope.ts";
-import { rowsOf } from "../diagnostics/tenant-integrity.ts";
+import { rowsOf } from "../db/client.ts";
 
 // The dashboard's numbers: the work queue, net sales (what was paid, less what was
 // refunded) by the store's calendar day, best sellers and failed emails. Days are the

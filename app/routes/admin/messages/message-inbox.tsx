@@ -6,6 +6,7 @@ import {
   MESSAGE_NOT_FOUND,
   MESSAGE_NOTICES,
   messageActionSchema,
+  messageListQuery,
   parseMessageView,
   type InboxMessage,
   type MessageAction,
@@ -28,7 +29,7 @@ import { adminButtonClass } from "../../../components/admin/admin-button.tsx";
 import { AdminErrorPanel } from "../../../components/admin/admin-error-boundary.tsx";
 import { ConfirmDialog } from "../../../components/admin/confirm-dialog.tsx";
 import { MessageListItem } from "../../../components/admin/messages/message-list-item.tsx";
-import { MessagePager } from "../../../components/admin/messages/message-pager.tsx";
+import { KeysetPager } from "../../../components/admin/keyset-pager.tsx";
 import { MessageViewTabs } from "../../../components/admin/messages/message-view-tabs.tsx";
 import { useStoreName } from "../../../components/admin/use-store-name.ts";
 import { notify, notifyError } from "../../../lib/notify.ts";
@@ -124,7 +125,12 @@ export default function MessageInboxPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <MessagePager view={view} olderCursor={olderCursor} newerCursor={newerCursor} />
+      <KeysetPager
+        label="Pages of messages"
+        olderCursor={olderCursor}
+        newerCursor={newerCursor}
+        pageUrl={(page) => `${adminPath("messages")}${messageListQuery(view, page)}`}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

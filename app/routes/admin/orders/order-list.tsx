@@ -7,7 +7,7 @@ import { listOrders } from "../../../../server/orders/order-list.ts";
 import { AdminErrorPanel } from "../../../components/admin/admin-error-boundary.tsx";
 import { adminButtonClass } from "../../../components/admin/admin-button.tsx";
 import { OrderListFilterBar } from "../../../components/admin/orders/order-list-filters.tsx";
-import { OrderListPager } from "../../../components/admin/orders/order-list-pager.tsx";
+import { KeysetPager } from "../../../components/admin/keyset-pager.tsx";
 import { OrderListTable } from "../../../components/admin/orders/order-list-table.tsx";
 import { adminMeta, adminPath } from "../admin-pages.ts";
 
@@ -51,7 +51,12 @@ export default function OrderList({ loaderData }: Route.ComponentProps) {
       ) : (
         <OrderListTable orders={orders} caption={caption} />
       )}
-      <OrderListPager filters={filters} nextCursor={nextCursor} newerCursor={newerCursor} />
+      <KeysetPager
+        label="Pages of orders"
+        olderCursor={nextCursor}
+        newerCursor={newerCursor}
+        pageUrl={(page) => `${adminPath("orders")}${orderListQuery(filters, page)}`}
+      />
     </div>
   );
 }
