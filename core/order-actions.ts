@@ -31,8 +31,8 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("refund"),
     amount: refundAmountField,
-    // The page's one-time key: the same form sent twice makes one refund.
-    requestKey: z.string().trim().min(1).max(100),
+    // The page's one-time key (a UUID its loader made): the same form sent twice makes one refund.
+    requestKey: z.uuid({ error: "This refund form has expired. Reload the page and try again." }),
   }),
   z.object({ intent: z.literal("retry-refund"), refundId: z.uuid() }),
 ]);

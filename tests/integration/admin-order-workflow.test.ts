@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
@@ -306,7 +307,8 @@ describe.each(ENGINES)("the order workflow on %s", (engine) => {
         { intent: "transition", to: "picked_up_yesterday" },
         { intent: "transition", to: "new" },
         { intent: "refund", amount: "12.50" },
-        { intent: "refund", amount: "twelve", requestKey: "k" },
+        { intent: "refund", amount: "twelve", requestKey: randomUUID() },
+        { intent: "refund", amount: "12.50", requestKey: "not-the-page's-key\u0000" },
         { intent: "retry-refund", refundId: "not-a-uuid" },
       ];
       for (const fields of malformed) {
@@ -328,7 +330,11 @@ describe.each(ENGINES)("the order workflow on %s", (engine) => {
       }
       const move = await post(owner, theirs.orderNumber, { intent: "transition", to: "in_progress" });
       expect(move.status).toBe(404);
-      const refund = await post(owner, theirs.orderNumber, { intent: "refund", amount: "1.00", requestKey: "rival-1" });
+      const refund = await post(owner, theirs.orderNumber, {
+        intent: "refund",
+        amount: "1.00",
+        requestKey: randomUUID(),
+      });
       expect(refund.status).toBe(404);
       expect((await orderRow(theirs.id)).status).toBe("new");
       expect(await eventsOf(theirs.id)).toEqual([]);

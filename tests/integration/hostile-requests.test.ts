@@ -11,7 +11,8 @@ import routes from "../../app/routes.ts";
 import { changePasswordSchema, loginSchema, newPasswordSchema, resetRequestSchema } from "../../core/account-forms.ts";
 import { checkoutRequestSchema } from "../../core/checkout-form.ts";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
-import { contactMessageSchema } from "../../core/contact-message.ts";
+import { contactMessageSchema, messageActionSchema } from "../../core/contact-message.ts";
+import { orderActionSchema } from "../../core/order-actions.ts";
 import type { AppServices } from "../../server/context.ts";
 import * as schema from "../../server/db/schema.ts";
 import { storeScope } from "../../server/db/store-scope.ts";
@@ -21,6 +22,7 @@ import { AdminClient, OWNER, startAdminApp, type AdminApp } from "../support/adm
 import { dataUrl } from "../support/admin-routes.ts";
 import { ROOT_DIR } from "../support/app-server.ts";
 import { createCatalogFixture, CUSTOMER } from "../support/catalog-fixture.ts";
+import { insertOrder } from "../support/order-fixture.ts";
 import { ENGINES } from "../support/test-database.ts";
 
 // Requests a careless or hostile client can send, against the production build on each
@@ -94,6 +96,8 @@ interface Context {
   /** A valid password reset token of the owner. */
   resetToken: string;
   productId: string;
+  /** A paid order, new. */
+  orderNumber: string;
 }
 
 /** A route template with its parameters filled in. */
@@ -106,7 +110,13 @@ function fill(template: string, ctx: Context): string {
   return template
     .replace(/\*$/, "no-such-page")
     .replace(/:([A-Za-z]+)\??/g, (_match, name: string) =>
-      name === "sessionId" ? ctx.sessionId : /id$/i.test(name) ? SAMPLE_ID : "no-such-thing",
+      name === "sessionId"
+        ? ctx.sessionId
+        : name === "orderNumber"
+          ? ctx.orderNumber
+          : /id$/i.test(name)
+            ? SAMPLE_ID
+            : "no-such-thing",
     );
 }
 
@@ -385,6 +395,30 @@ const FORM_ACTIONS: FormAction[] = [
     // A URL nothing answers at: the cases are about the body, never about fetching a picture.
     fields: () => ({ purpose: "product", url: "http://127.0.0.1:1/x.png" }),
     textFields: { purpose: { expectMessage: false }, url: { expectMessage: false } },
+  },
+  {
+    name: "messages: mark read",
+    path: "/admin/messages",
+    as: "owner",
+    fields: () => ({ intent: "read", messageId: SAMPLE_ID }),
+    textFields: { intent: { expectMessage: false }, messageId: { expectMessage: false } },
+    formSchema: messageActionSchema,
+  },
+  {
+    name: "order: move",
+    path: "/admin/orders/:orderNumber",
+    as: "owner",
+    fields: () => ({ intent: "transition", to: "in_progress" }),
+    textFields: { intent: { expectMessage: false }, to: { expectMessage: false } },
+    formSchema: orderActionSchema,
+  },
+  {
+    name: "order: refund",
+    path: "/admin/orders/:orderNumber",
+    as: "owner",
+    fields: () => ({ intent: "refund", amount: "12.50", requestKey: SAMPLE_ID }),
+    textFields: { amount: {}, requestKey: { expectMessage: false } },
+    formSchema: orderActionSchema,
   },
   {
     name: "test payment",
@@ -1268,6 +1302,8 @@ describe.each(ENGINES)("hostile requests on %s", (engine) => {
     );
     if (!placed.ok) throw new Error(`setup order failed: ${placed.error}`);
     ctx.sessionId = new URL(placed.url).pathname.split("/").pop()!;
+
+    ctx.orderNumber = (await insertOrder(app.database.db, { tenantId: DEFAULT_TENANT })).orderNumber;
 
     // A live password reset link, read from the queued email.
     const reset = await new AdminClient(app.url).post("/admin/reset-password", { email: OWNER.email });

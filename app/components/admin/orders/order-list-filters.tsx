@@ -40,7 +40,7 @@ export function OrderListFilterBar({ filters, searching }: { filters: OrderListF
       </nav>
 
       <div className="flex flex-wrap items-center gap-2">
-        <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2 sm:max-w-md">
+        <Form method="get" role="search" className="flex min-w-0 basis-full gap-2 sm:max-w-md sm:flex-1 sm:basis-auto">
           {filters.view !== "paid" ? <input type="hidden" name="status" value={filters.view} /> : null}
           <label htmlFor="order-search" className="sr-only">
             Search orders by number, customer name or email
