@@ -47,7 +47,6 @@ CREATE INDEX "contact_messages_tenant_inbox" ON "contact_messages" USING btree (
 CREATE INDEX "email_outbox_order" ON "email_outbox" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "orders_tenant_status_created" ON "orders" USING btree ("tenant_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_tenant_paid" ON "orders" USING btree ("tenant_id","paid_at") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
-CREATE INDEX "orders_search_trgm" ON "orders" USING gin (lower("order_number" || ' ' || "customer_name" || ' ' || "customer_email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "orders_tenant_created" ON "orders" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_refunded_within_total" CHECK ("orders"."refunded_cents" >= 0 and "orders"."refunded_cents" <= "orders"."total_cents");--> statement-breakpoint
 -- Emails queued before they named their order: the order's confirmation and owner notice.

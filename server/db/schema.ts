@@ -1,4 +1,4 @@
-import { sql, type AnyColumn } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -205,20 +205,10 @@ export const orders = pgTable(
     index("orders_tenant_paid")
       .on(t.tenantId, t.paidAt)
       .where(sql`${t.paidAt} is not null`),
-    // Its search: a substring of the order number, the customer's name or email.
-    index("orders_search_trgm").using("gin", sql`${orderSearchText(t)} gin_trgm_ops`),
     check("orders_total_is_subtotal_plus_shipping", sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`),
     check("orders_refunded_within_total", sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
   ],
 );
-
-/**
- * The text the owner's order search looks in, lower-cased; a query must use this very
- * expression for the trigram index to serve it.
- */
-export function orderSearchText(t: { orderNumber: AnyColumn; customerName: AnyColumn; customerEmail: AnyColumn }) {
-  return sql`lower(${t.orderNumber} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail})`;
-}
 
 export const ORDER_EVENT_KINDS = ["status", "refund"] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];

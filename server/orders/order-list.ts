@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { OrderListEntry, OrderListFilters } from "../../core/order-list.ts";
 import { escapeLikePattern } from "../catalog/product-catalog.ts";
-import { orderItems, orders, orderSearchText, type OrderStatus, type ShippingAddress } from "../db/schema.ts";
+import { orderItems, orders, type OrderStatus, type ShippingAddress } from "../db/schema.ts";
 import {
   cursorTime,
   encodeKeysetCursor,
@@ -36,11 +36,12 @@ function filterConditions(scope: StoreScope, filters: OrderListFilters): SQL[] {
     // A whole order number (pasted from an email) is found by the unique index at once.
     conditions.push(eq(orders.orderNumber, term.toUpperCase()));
   } else if (term) {
-    // The very expression of the trigram index, lower-cased by PostgreSQL as the index is.
-    // Under row-level security PostgreSQL cannot use that index (LIKE is not "leakproof",
-    // so it runs only after the store's rows are chosen): a search reads the store's
-    // orders, newest first, until the page is full — fine for a maker's thousands of orders.
-    conditions.push(sql`${orderSearchText(orders)} like '%' || lower(${escapeLikePattern(term)}) || '%' escape '\\'`);
+    // Under row-level security no index can serve LIKE (it is not "leakproof", so it runs
+    // only on rows the store's policy already let through; docs/decisions/011): a search
+    // reads the store's orders, newest first, until its page is full.
+    conditions.push(
+      sql`lower(${orders.orderNumber} || ' ' || ${orders.customerName} || ' ' || ${orders.customerEmail}) like '%' || lower(${escapeLikePattern(term)}) || '%' escape '\\'`,
+    );
   }
   return conditions;
 }
