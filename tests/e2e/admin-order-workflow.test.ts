@@ -26,6 +26,7 @@ describe("an order through the owner's workflow and refunds", () => {
   });
   afterAll(() => browser?.close());
 
+  // A purchase and a whole day's work in one story: more than an ordinary test's time.
   it("is made, marked ready once, picked up and refunded in two steps", async () => {
     const seen = new Set(readInbox(mailDir).map((mail) => mail.file));
     const suffix = randomBytes(4).toString("hex");
@@ -151,7 +152,7 @@ describe("an order through the owner's workflow and refunds", () => {
 
     expect(consoleErrors).toEqual([]);
     await context.close();
-  });
+  }, 150_000);
 
   it("shows the admin's 404 for an order number the store does not have", async () => {
     const { context, page, consoleErrors } = await signInAsOwner(browser, VIEWPORTS.desktop);
