@@ -224,6 +224,9 @@ describe("product wizard", () => {
       buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"),
     });
     await waitForToast(page, "File notes.png is not an image.");
+    // The next notice reuses the one toast: let this one finish leaving first, so the second
+    // is a toast of its own rather than an update to one on its way out.
+    await page.locator("[data-sonner-toast]").waitFor({ state: "detached" });
     const big = Buffer.alloc(21 * 1024 * 1024);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
     await wizard.chooseFile("Main image *", { name: "huge.png", mimeType: "image/png", buffer: big });
