@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailAddress } from "./email.ts";
+import { optionalPhoneField } from "./phone.ts";
 import { isCleanText, multiLineText, normalizeText, singleLineText } from "./text.ts";
 
 // One schema for the checkout form: the browser uses it for instant messages,
@@ -10,20 +11,14 @@ export const DEFAULT_COUNTRY = "United States";
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 50;
 
-const PHONE = /^(\d{10}|\d{3}-\d{3}-\d{4})$/;
-
 // Every text field is normalised and refuses control characters and lone surrogates
 // (core/text.ts): they have no place in a name or address and would let a value break
 // out of an email header. Only the notes may hold line breaks.
 export const customerSchema = z.object({
   customerName: singleLineText("Full name", 100),
   customerEmail: emailAddress(),
-  // The phone pattern admits nothing else, so one message covers every wrong value.
-  customerPhone: z
-    .string({ error: "Please enter a valid phone number" })
-    .overwrite(normalizeText)
-    .refine((value) => value === "" || PHONE.test(value), "Please enter a valid phone number")
-    .default(""),
+  // Any usual writing of a US number, stored as 303-555-0142 (core/phone.ts).
+  customerPhone: optionalPhoneField().default(""),
   streetAddress: singleLineText("Street address", 200),
   apartment: singleLineText("Apartment", 100, { optional: true }).default(""),
   city: singleLineText("City", 100),

@@ -26,6 +26,17 @@ describe("contact message", () => {
     expect(contactMessageSchema.parse({ ...valid, email: "josé@example.com" }).email).toBe("josé@example.com");
   });
 
+  it("takes an optional phone in any usual US writing, stored as 303-555-0142", () => {
+    expect(contactMessageSchema.parse({ ...valid, phone: "(303) 555-0142" }).phone).toBe("303-555-0142");
+    expect(contactMessageSchema.parse({ ...valid, phone: "+1 303.555.0142" }).phone).toBe("303-555-0142");
+    for (const phone of ["555-0142", "call me after 5", "+44 20 7946 0958"]) {
+      expect(issue({ ...valid, phone })).toMatchObject({
+        path: ["phone"],
+        message: "Please enter a valid phone number",
+      });
+    }
+  });
+
   it("refuses NUL and lone surrogates with each field's own message", () => {
     expect(issue({ ...valid, name: "Gr\u0000ace" })).toMatchObject({
       path: ["name"],
