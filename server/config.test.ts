@@ -16,6 +16,9 @@ describe("loadConfig", () => {
     expect(config.secure).toBe(false);
     expect(config.ALLOW_TEST_PAYMENTS).toBe(false);
     expect(config.DEMO_DATA).toBe(true);
+    expect(config.PAGE_CACHE).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE: "false" }).PAGE_CACHE).toBe(false);
+    expect(config.PAGE_CACHE_MAX_MB).toBe(64);
     expect(loadConfig({ DATA_DIR: dir, DEMO_DATA: "false" }).DEMO_DATA).toBe(false);
   });
 

@@ -92,6 +92,16 @@ const envSchema = z.object({
     (value) => (value === "" ? undefined : value),
     z.coerce.number().min(0).max(600).default(DEFAULT_CONTACT_MIN_FILL_SECONDS),
   ),
+  // Anonymous storefront pages kept rendered in memory (decision 012); false renders every request.
+  PAGE_CACHE: z
+    .enum(["true", "false", ""])
+    .default("true")
+    .transform((value) => value !== "false"),
+  // The page cache's memory budget per app process, in megabytes.
+  PAGE_CACHE_MAX_MB: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(4096).default(64),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -19,13 +19,18 @@ const categoryColumns = {
   imageUrl: categories.imageUrl,
 };
 
-/** The store's categories in the owner's order (the header, footer and home tiles use it). */
-export async function listCategories({ db, tenantId }: StoreScope): Promise<CategorySummary[]> {
-  return db
-    .select(categoryColumns)
-    .from(categories)
-    .where(eq(categories.tenantId, tenantId))
-    .orderBy(asc(categories.sortOrder), asc(categories.name));
+/**
+ * The store's categories in the owner's order (the header, footer and home tiles use it).
+ * Read on every page, so a storefront request takes them from the scope's memo when it has one.
+ */
+export async function listCategories({ db, tenantId, memo }: StoreScope): Promise<CategorySummary[]> {
+  const read = () =>
+    db
+      .select(categoryColumns)
+      .from(categories)
+      .where(eq(categories.tenantId, tenantId))
+      .orderBy(asc(categories.sortOrder), asc(categories.name));
+  return memo ? memo.get(tenantId, "categories", read) : read();
 }
 
 export async function getCategoryBySlug({ db, tenantId }: StoreScope, slug: string): Promise<CategorySummary | null> {

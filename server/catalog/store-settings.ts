@@ -5,11 +5,18 @@ import { storeSettings } from "../db/schema.ts";
 
 export type StoreSettings = typeof storeSettings.$inferSelect;
 
-/** The store's branding and contact details; every visitor sees the owner's choices. */
-export async function getStoreSettings({ db, tenantId }: StoreScope): Promise<StoreSettings> {
-  const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
-  if (!settings) throw new Error(`Store ${tenantId} has no settings`);
-  return settings;
+/**
+ * The store's branding and contact details; every visitor sees the owner's choices. Read
+ * on every page, so a storefront request takes them from the scope's memo when it has one.
+ */
+export async function getStoreSettings(scope: StoreScope): Promise<StoreSettings> {
+  const { db, tenantId, memo } = scope;
+  const read = async () => {
+    const [settings] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
+    if (!settings) throw new Error(`Store ${tenantId} has no settings`);
+    return settings;
+  };
+  return memo ? memo.get(tenantId, "settings", read) : read();
 }
 
 /** What the General settings tab may change: values already checked by core/store-settings.ts. */

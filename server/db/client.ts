@@ -50,6 +50,12 @@ export interface DatabaseHandle {
   /** The role that migrated, outside the application role (test fixtures, maintenance); never for a request. */
   asOwner(): Database;
   engine: "pglite" | "postgres";
+  /**
+   * Listens for NOTIFY on a channel, on a connection of its own (PostgreSQL) or the one
+   * session (PGlite). `onLost` is called once if the connection drops; notices sent
+   * meanwhile are missed, so the caller listens again. Answers a function that stops.
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -169,6 +175,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       forTenant: bindings.forTenant,
       asOwner: bindings.asOwner,
       engine: "postgres",
+      listen: (channel, onNotice, onLost) =>
+        listenOnServer(options.databaseUrl!, queueDeadlineMs, channel, onNotice, onLost),
       close: () => pool.end(),
     };
   }
@@ -232,8 +240,51 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     forTenant: bindings.forTenant,
     asOwner: bindings.asOwner,
     engine: "pglite",
+    async listen(channel, onNotice) {
+      // The one session outlives the process's use of it: nothing to lose.
+      const unlisten = await gate.run(() => client.listen(channel, onNotice));
+      return () => gate.run(() => unlisten());
+    },
     close,
   };
+}
+
+/** LISTEN on a connection outside the pool: a pooled one would be handed to queries and released. */
+async function listenOnServer(
+  databaseUrl: string,
+  connectTimeoutMs: number,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    keepAlive: true,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
+  let open = true;
+  const close = async () => {
+    open = false;
+    await client.end().catch(() => {});
+  };
+  const lost = () => {
+    if (!open) return;
+    void close();
+    onLost();
+  };
+  client.on("error", lost);
+  client.on("end", lost);
+  client.on("notification", (message) => {
+    if (message.channel === channel) onNotice(message.payload ?? "");
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return close;
 }
 
 /** The rows of a raw SQL query: both drivers (pg and PGlite) answer with { rows }. */

@@ -50,6 +50,18 @@ export const storeSettings = pgTable("store_settings", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A counter per store, raised by triggers (drizzle/0005) in the same transaction as any
+ * write to what shoppers see; app processes drop their cached pages when it moves.
+ */
+export const storefrontVersions = pgTable("storefront_versions", {
+  tenantId: text("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
 // ---------------------------------------------------------------- catalogue
 
 export const categories = pgTable(

@@ -1,3 +1,4 @@
+import type { StoreMemo } from "../cache/storefront-changes.ts";
 import type { Database, DatabaseHandle } from "./client.ts";
 import { tenants } from "./schema.ts";
 
@@ -10,14 +11,20 @@ import { tenants } from "./schema.ts";
 export interface StoreScope {
   db: Database;
   tenantId: string;
+  /** Storefront requests only: settings and categories kept in memory until the store changes. */
+  memo?: StoreMemo | undefined;
 }
 
 /** The databases a process holds: shared tables, and one binding per store. */
 export type StoreDatabases = Pick<DatabaseHandle, "db" | "forTenant" | "engine">;
 
 /** The one way to make a store's scope. */
-export function storeScope(databases: Pick<StoreDatabases, "forTenant">, tenantId: string): StoreScope {
-  return { db: databases.forTenant(tenantId), tenantId };
+export function storeScope(
+  databases: Pick<StoreDatabases, "forTenant">,
+  tenantId: string,
+  memo?: StoreMemo,
+): StoreScope {
+  return { db: databases.forTenant(tenantId), tenantId, memo };
 }
 
 /** Runs background work (outbox, order sweeper) for every store in turn. */

@@ -3,23 +3,31 @@ import type { RequestHandler, Request as ExpressRequest, Response as ExpressResp
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import type { Logger } from "../logger.ts";
+import { ANONYMOUS_CACHE_CONTROL, isAnonymousPath, type PageCache } from "./page-cache.ts";
 import { ALLOWED_METHODS, requestBody } from "./request-limits.ts";
 
 // Hands Express requests to React Router. It does what @react-router/express does,
 // and also: reads bodies only through the size cap, turns a bad request line into a
-// 400 and a database outage into a 503, and marks personal pages no-store.
+// 400 and a database outage into a 503, marks personal pages no-store and anonymous
+// pages public, and keeps anonymous pages in the page cache.
 
 /** Pages with a person's data or a session: never kept by a browser or a shared cache. */
 const PERSONAL_PATHS = /^\/(admin|checkout|thank-you|thanks|pay)(\/|\.data|$)/;
+
+export function isPersonalPath(path: string): boolean {
+  return PERSONAL_PATHS.test(path);
+}
 
 interface HandlerOptions {
   build: () => ServerBuild | Promise<ServerBuild>;
   mode: "development" | "production";
   getLoadContext(req: ExpressRequest, res: ExpressResponse): RouterContextProvider;
   log: Logger;
+  /** Anonymous pages rendered here are kept in it (PAGE_CACHE). */
+  pageCache?: PageCache | undefined;
 }
 
-export function reactRouterHandler({ build, mode, getLoadContext, log }: HandlerOptions): RequestHandler {
+export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache }: HandlerOptions): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res) => {
     let request: Request;
@@ -33,8 +41,24 @@ export function reactRouterHandler({ build, mode, getLoadContext, log }: Handler
     res.once("finish", () => (controller = null));
     res.once("close", () => controller?.abort());
     try {
+      // Taken before rendering: a store change during the render keeps the page from being kept.
+      const fill = pageCache?.beginFill(req);
       const response = await handle(request, getLoadContext(req, res));
-      await send(res, response, shopHeaders(req.path, response.status));
+      const overrides = shopHeaders(req.path, response);
+      if (fill && response.status === 200 && response.body) {
+        let body: Buffer;
+        try {
+          body = Buffer.from(await response.arrayBuffer());
+        } catch (error) {
+          // The visitor left mid-render (the render was aborted): nobody to answer.
+          if (res.destroyed) return;
+          throw error;
+        }
+        setHeaders(res, response, overrides);
+        if (await pageCache!.fill(req, res, fill, res.getHeaders(), body)) return;
+        return void res.end(body);
+      }
+      await send(res, response, overrides);
     } catch (error) {
       if (res.headersSent) return void res.destroy();
       if (isDatabaseUnavailable(error)) {
@@ -76,13 +100,30 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse) {
 }
 
 /** Headers the shop adds to what the routes answered (set on the Node response, which is always mutable). */
-function shopHeaders(path: string, status: number): Record<string, string> {
+function shopHeaders(path: string, response: Response): Record<string, string> {
+  const { status } = response;
   const headers: Record<string, string> = {};
   if (status === 503) headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
   // A route without an action answers a POST with 405; say what it does take.
   if (status === 405) headers.Allow = ALLOWED_METHODS.filter((method) => method !== "POST").join(", ");
   if (PERSONAL_PATHS.test(path)) headers["Cache-Control"] = "no-store";
+  // The same page for everyone: shared caches may keep it briefly, unless the route said otherwise.
+  else if (
+    status === 200 &&
+    isAnonymousPath(path) &&
+    !response.headers.has("Set-Cookie") &&
+    !response.headers.has("Cache-Control")
+  )
+    headers["Cache-Control"] = ANONYMOUS_CACHE_CONTROL;
   return headers;
+}
+
+function setHeaders(res: ExpressResponse, response: Response, overrides: Record<string, string>): void {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of Object.entries(overrides))
+    if (key === "Cache-Control" || !res.hasHeader(key)) res.setHeader(key, value);
 }
 
 async function send(res: ExpressResponse, response: Response, overrides: Record<string, string>): Promise<void> {
@@ -90,11 +131,7 @@ async function send(res: ExpressResponse, response: Response, overrides: Record<
     await response.body?.cancel();
     return;
   }
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
-  for (const [key, value] of Object.entries(overrides))
-    if (key === "Cache-Control" || !res.hasHeader(key)) res.setHeader(key, value);
+  setHeaders(res, response, overrides);
   if (!response.body) return void res.end();
   try {
     await writeReadableStreamToWritable(response.body, res);
