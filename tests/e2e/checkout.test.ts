@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import { readInbox, waitForNewMail } from "./support/mail-inbox.ts";
-import { expectNoSeriousA11yViolations, shopperContext } from "./support/storefront.ts";
+import { expectNoSeriousA11yViolations, shopperContext, waitForHydration, waitForToast } from "./support/storefront.ts";
 
 const baseUrl = inject("baseUrl");
 const mailDir = inject("mailDir");
@@ -16,7 +16,7 @@ async function addFirstProductToCart(page: Page): Promise<string> {
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   const name = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await page.getByText("Item added to your cart").waitFor();
+  await waitForToast(page, "Item added to your cart");
   return name;
 }
 
@@ -53,10 +53,14 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
     await page.getByRole("heading", { name: "Order Summary" }).waitFor();
     const pay = page.getByRole("button", { name: "Proceed to Payment" });
     expect(await pay.isDisabled()).toBe(true);
-    await expect(page.getByText("Please complete the required fields before checkout").isVisible()).resolves.toBe(true);
+    // The reason names every required field still empty.
+    expect(await page.getByTestId("payment-blockers").innerText()).toBe(
+      "Please complete the required fields before checkout: Full Name, Email, Street Address, City, State, ZIP Code",
+    );
     expect(await page.getByLabel("Country").inputValue()).toBe("United States");
 
-    await fillCheckout(page);
+    // Written the way browser autofill writes it; the order keeps it as 720-555-0199.
+    await fillCheckout(page, { "Phone (optional)": "(720) 555-0199" });
     expect(await pay.isEnabled()).toBe(true);
     await pay.click();
 
@@ -104,6 +108,7 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
       (mail) => mail.subject === `New Order - #${number} - Ada Lovelace`,
     );
     expect(notice.to).toContain("studio@example.com");
+    expect(notice.text).toMatch(/^720-555-0199\r?$/m);
     const forOrder = readInbox(mailDir).filter((mail) => mail.subject.includes(number));
     expect(forOrder).toHaveLength(2);
     await context.close();
@@ -130,15 +135,19 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/checkout`);
-    await page.getByRole("heading", { name: "Your cart is empty" }).waitFor();
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
 
     await addFirstProductToCart(page);
     await page.goto(`${baseUrl}/checkout`);
     await fillCheckout(page, { Email: "ada@example", "Phone (optional)": "555-01" });
     await page.getByLabel("City").focus(); // leave the phone field
-    await expect(page.getByText("Please enter a valid email address").isVisible()).resolves.toBe(true);
-    await expect(page.getByText("Please enter a valid phone number").isVisible()).resolves.toBe(true);
+    expect(await page.locator("#customerEmail-error").innerText()).toBe("Please enter a valid email address");
+    expect(await page.locator("#customerPhone-error").innerText()).toBe("Please enter a valid phone number");
     expect(await page.getByRole("button", { name: "Proceed to Payment" }).isDisabled()).toBe(true);
+    expect((await page.getByTestId("payment-blockers").innerText()).split(/\n+/)).toEqual([
+      "Email: Please enter a valid email address",
+      "Phone: Please enter a valid phone number",
+    ]);
     await context.close();
   });
 });
@@ -169,5 +178,168 @@ describe.each(Object.entries(VIEWPORTS))("checkout accessibility on %s", (_name,
     await page.getByRole("heading", { name: "Thank You!" }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await context.close();
+  });
+});
+
+/** Where the header's content starts and ends: the page's columns line up with it. */
+const headerContent = (page: Page) =>
+  page.evaluate(() => {
+    const inner = document.querySelector("header > div")!;
+    const box = inner.getBoundingClientRect();
+    const style = getComputedStyle(inner);
+    return { left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight) };
+  });
+
+const box = async (locator: Locator) => (await locator.boundingBox())!;
+
+/** Title, icon, text and button of the page's empty-cart message, as a shopper sees them. */
+const emptyCartLook = (page: Page) =>
+  page.locator("main").evaluate((main) => {
+    const link = [...main.querySelectorAll("a")].find((a) => a.textContent === "Continue Shopping")!;
+    const style = getComputedStyle(link);
+    return {
+      title: main.querySelector("h1")?.textContent,
+      icons: [...main.querySelectorAll("svg")].map((svg) => svg.getAttribute("class")),
+      text: (main as HTMLElement).innerText,
+      button: { href: link.getAttribute("href"), background: style.backgroundColor, color: style.color },
+    };
+  });
+
+describe.each(Object.entries(VIEWPORTS))("checkout form and layout on %s", (name, viewport) => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await shopperContext(browser, viewport);
+    page = await context.newPage();
+    errors = collectConsoleErrors(page);
+  });
+  afterAll(() => browser?.close());
+
+  it("shows the cart's own empty page when checkout has nothing to sell", async () => {
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
+    const cartLook = await emptyCartLook(page);
+    expect(cartLook.icons).toHaveLength(1);
+    await page.goto(`${baseUrl}/checkout`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { name: "Your Cart is Empty" }).waitFor();
+    expect(await emptyCartLook(page)).toEqual(cartLook);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it("accepts every usual writing of a US phone number, and the pay button's reason names the phone when it blocks", async () => {
+    await addFirstProductToCart(page);
+    await page.goto(`${baseUrl}/checkout`);
+    await page.getByRole("heading", { name: "Order Summary" }).waitFor();
+    await fillCheckout(page);
+    const pay = page.getByRole("button", { name: "Proceed to Payment" });
+    const phone = page.getByLabel("Phone (optional)");
+    const reason = page.getByTestId("payment-blockers");
+    for (const written of ["(720) 555-0199", "720.555.0199", "720 555 0199", "+1 720 555 0199", "1-720-555-0199"]) {
+      await phone.fill(written);
+      await page.getByLabel("City").focus();
+      expect(await pay.isEnabled(), written).toBe(true);
+      expect(await reason.count(), written).toBe(0);
+      expect(await page.getByText("Please enter a valid phone number").count(), written).toBe(0);
+    }
+    for (const wrong of ["720-555-019", "720-555-01999", "720-555-CALL"]) {
+      await phone.fill(wrong);
+      await page.getByLabel("City").focus();
+      await page.locator("#customerPhone-error").getByText("Please enter a valid phone number").waitFor();
+      expect(await pay.isDisabled(), wrong).toBe(true);
+      expect(await reason.innerText(), wrong).toBe("Phone: Please enter a valid phone number");
+    }
+    // Both at once: the empty required field and the wrong phone, each named.
+    await page.getByLabel("City").fill("");
+    expect((await reason.innerText()).split(/\n+/)).toEqual([
+      "Please complete the required fields before checkout: City",
+      "Phone: Please enter a valid phone number",
+    ]);
+    await page.getByLabel("City").fill("Denver");
+    await phone.fill("");
+    expect(await pay.isEnabled()).toBe(true);
+  });
+
+  it("sets State and ZIP side by side, and lines the checkout up with the header", async () => {
+    const state = await box(page.getByLabel("State"));
+    const zip = await box(page.getByLabel("ZIP Code"));
+    expect(Math.abs(state.y - zip.y)).toBeLessThan(1);
+    expect(zip.x).toBeGreaterThanOrEqual(state.x + state.width);
+    expect(state.width).toBeGreaterThan(100);
+
+    const header = await headerContent(page);
+    const title = await box(page.getByRole("heading", { name: "Checkout", level: 1 }));
+    const payment = await box(page.getByRole("region", { name: "Payment" }));
+    expect(Math.abs(title.x - header.left)).toBeLessThan(1);
+    expect(Math.abs(payment.x + payment.width - header.right)).toBeLessThan(1);
+  });
+
+  it(
+    name === "mobile"
+      ? "folds the order summary above the form, its toggle showing the total"
+      : "shows the whole order summary beside the form",
+    async () => {
+      const summary = page.getByRole("region", { name: /Order Summary/ });
+      const remove = summary.getByRole("button", { name: "Remove" });
+      const toggle = page.getByRole("button", { name: /Order Summary/ });
+      const total = (await page.getByTestId("order-total").textContent())!;
+      expect(total).toMatch(/^\$\d+\.\d\d$/);
+      const fullName = await box(page.getByLabel("Full Name"));
+      if (name === "mobile") {
+        expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+        expect(await toggle.innerText()).toContain(total);
+        expect(await remove.isVisible()).toBe(false);
+        const folded = await box(summary);
+        expect(folded.y + folded.height).toBeLessThan(fullName.y);
+
+        await toggle.click();
+        expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+        await remove.waitFor();
+        expect(await summary.getByTestId("order-total").innerText()).toBe(total);
+        expect(await summary.getByTestId("order-subtotal").innerText()).toBe(total);
+        await expectNoSeriousA11yViolations(page);
+
+        await toggle.click();
+        expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+        await remove.waitFor({ state: "hidden" });
+      } else {
+        expect(await toggle.count()).toBe(0);
+        expect(await remove.isVisible()).toBe(true);
+        expect(await summary.getByTestId("order-total").innerText()).toBe(total);
+        const beside = await box(summary);
+        expect(beside.x).toBeGreaterThan(fullName.x + fullName.width);
+        expect(beside.y).toBeLessThan(fullName.y + fullName.height);
+      }
+      // Pickup or shipping is arranged later; nothing reads as free shipping.
+      expect(await summary.getByText("$0.00").count()).toBe(0);
+      expect(await summary.locator("dl").textContent()).toContain("Pickup or shippingArranged after purchase");
+    },
+  );
+
+  it("names the products in the cart's font", async () => {
+    if (name === "mobile") await page.getByRole("button", { name: /Order Summary/ }).click();
+    const productName = (
+      await page
+        .getByRole("region", { name: /Order Summary/ })
+        .locator("li p")
+        .first()
+        .innerText()
+    ).trim();
+    const fontOf = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { family: style.fontFamily, size: style.fontSize };
+      });
+    const inCheckout = await fontOf(page.getByText(productName, { exact: true }).filter({ visible: true }));
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    const row = page.getByRole("row").filter({ hasText: productName });
+    const inCart = await fontOf(row.getByText(productName, { exact: true }).filter({ visible: true }));
+    expect(inCheckout).toEqual(inCart);
+    expect(errors).toEqual([]);
   });
 });

@@ -60,12 +60,30 @@ describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
     expect(first).toContain("Larimer Top-Handle Purse");
     expect(first).toContain("Rose Garden Floral");
     expect(first).toContain("$93.00");
-    expect(await page.getByTestId("cart-subtotal").innerText()).toBe("$151.00");
-    expect(await page.getByTestId("cart-total").innerText()).toBe("$151.00");
+    expect(await page.getByTestId("order-subtotal").innerText()).toBe("$151.00");
+    expect(await page.getByTestId("order-total").innerText()).toBe("$151.00");
     expect(await page.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href")).toBe("/checkout");
-    expect(await page.getByRole("textbox", { name: "Coupon code" }).isDisabled()).toBe(true);
-    expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
     expect(await page.getByText("shipping arrangements are communicated after purchase").isVisible()).toBe(true);
+  });
+
+  it("shows the subtotal once, and says pickup or shipping is arranged after purchase instead of '$0.00'", async () => {
+    expect(await page.getByText("Subtotal", { exact: true }).count()).toBe(1);
+    const totals = page.getByRole("complementary", { name: "Order Total" });
+    expect(await totals.getByText("Subtotal", { exact: true }).isVisible()).toBe(true);
+    expect(await totals.locator("dl").innerText()).toMatch(
+      /^Subtotal\s+\$151\.00\s+Pickup or shipping\s+Arranged after purchase\s+Total\s+\$151\.00$/,
+    );
+    expect(await page.getByText("$0.00").count()).toBe(0);
+  });
+
+  it("keeps the coupon field and Apply disabled, saying quietly that there are no codes", async () => {
+    const coupon = page.getByRole("textbox", { name: "Coupon code" });
+    expect(await coupon.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Apply" }).isDisabled()).toBe(true);
+    expect(await coupon.getAttribute("placeholder")).toBeNull();
+    expect(await page.getByText(/coming soon/i).count()).toBe(0);
+    const noteId = (await coupon.getAttribute("aria-describedby"))!;
+    expect(await page.locator(`[id="${noteId}"]`).innerText()).toBe("The shop has no discount codes at the moment.");
   });
 
   it("changes quantities and line totals, and removes lines with toasts", async () => {
@@ -73,7 +91,7 @@ describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
     await row.getByRole("button", { name: "Increase quantity" }).click();
     await waitForToast(page, "Item quantity updated in your cart");
     expect(await row.getByTestId("line-total").innerText()).toBe("$116.00");
-    expect(await page.getByTestId("cart-total").innerText()).toBe("$209.00");
+    expect(await page.getByTestId("order-total").innerText()).toBe("$209.00");
     expect(await page.getByRole("link", { name: "Cart, 3 items" }).count()).toBe(1);
     expect(
       (await storedCart(page)).find((line: { fabricCode: string }) => line.fabricCode === "default").quantity,
@@ -82,7 +100,7 @@ describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
     await row.getByRole("button", { name: "Remove" }).click();
     await waitForToast(page, "Item removed from cart");
     expect(await page.getByRole("row").filter({ hasText: "Front Range Sling Bag" }).count()).toBe(0);
-    expect(await page.getByTestId("cart-total").innerText()).toBe("$93.00");
+    expect(await page.getByTestId("order-total").innerText()).toBe("$93.00");
   });
 
   it("removes a line whose quantity steps down to 0, and clears the cart", async () => {
@@ -142,7 +160,7 @@ describe("cart truth from the server", () => {
     await waitForHydration(page);
     await page.getByText("No longer available and removed from your cart: Retired Clutch.").waitFor();
     await page.getByText("Prices were updated to the current price for: Front Range Sling Bag.").waitFor();
-    expect(await page.getByTestId("cart-total").innerText()).toBe("$58.00");
+    expect(await page.getByTestId("order-total").innerText()).toBe("$58.00");
     expect(await page.getByRole("row").filter({ hasText: "Front Range Sling Bag" }).count()).toBe(1);
     expect(await storedCart(page)).toEqual([expect.objectContaining({ name: "Front Range Sling Bag", price: 58 })]);
     await context.close();

@@ -1,9 +1,8 @@
-import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
-import { formatPrice } from "../../../core/money.ts";
+import { EmptyCart } from "../../components/checkout/empty-cart.tsx";
+import { OrderTotals } from "../../components/checkout/order-totals.tsx";
 import { CartTable } from "../../components/shop/cart-table.tsx";
-import { PageMessage } from "../../components/shop/page-message.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { cartCount, cartTotalCents } from "../../lib/cart-lines.ts";
 import { cart, useCartLines } from "../../lib/cart-store.ts";
@@ -13,8 +12,6 @@ import { useServerCartPrices } from "../../lib/use-server-cart-prices.ts";
 
 // The cart lives in the browser, so this page has no loader: the server renders a
 // neutral shell and the lines appear once the page has hydrated.
-
-const SHIPPING_CENTS = 0;
 
 export default function CartPage() {
   const hydrated = useHydrated();
@@ -30,22 +27,13 @@ export default function CartPage() {
   }
 
   if (lines.length === 0) {
-    return (
-      <PageMessage title="Your Cart is Empty">
-        {corrections.removed.length > 0 && <RemovedNotice names={corrections.removed} />}
-        <ShoppingBag aria-hidden="true" className="text-ink/35 size-12" strokeWidth={1.25} />
-        <p>Looks like you haven&apos;t added anything yet.</p>
-        <Link to="/" className={buttonClass("primary")}>
-          Continue Shopping
-        </Link>
-      </PageMessage>
-    );
+    return <EmptyCart>{corrections.removed.length > 0 && <RemovedNotice names={corrections.removed} />}</EmptyCart>;
   }
 
   const subtotal = cartTotalCents(lines);
   const count = cartCount(lines);
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 pt-10 lg:px-8">
       <header className="mb-10">
         <h1 className="font-serif text-5xl">Your Cart</h1>
         <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
@@ -77,31 +65,27 @@ export default function CartPage() {
               Clear cart
             </button>
           </div>
-          <div className="mt-10 flex flex-wrap items-end justify-between gap-6">
-            <form className="flex items-end gap-2" onSubmit={(event) => event.preventDefault()}>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor="coupon" className="text-sm font-medium">
-                  Coupon code
-                </label>
-                <input
-                  id="coupon"
-                  name="coupon"
-                  disabled
-                  placeholder="Coming soon"
-                  className="border-ink/15 bg-ink/[0.03] h-11 w-48 rounded-full border px-4 text-sm disabled:cursor-not-allowed"
-                />
-              </div>
+          {/* The spec keeps a coupon field, though the shop has no codes yet: disabled, and saying so. */}
+          <form className="mt-10" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor="coupon" className="text-sm font-medium">
+              Coupon code
+            </label>
+            <div className="mt-1.5 flex items-center gap-2">
+              <input
+                id="coupon"
+                name="coupon"
+                disabled
+                aria-describedby="coupon-note"
+                className="border-ink/20 h-11 w-48 rounded-full border bg-white px-4 text-sm disabled:cursor-not-allowed"
+              />
               <button type="submit" disabled className={buttonClass("outline", "md")}>
                 Apply
               </button>
-            </form>
-            <p className="text-lg">
-              <span className="text-ink/70 mr-3">Subtotal</span>
-              <span className="font-medium tabular-nums" data-testid="cart-subtotal">
-                {formatPrice(subtotal)}
-              </span>
+            </div>
+            <p id="coupon-note" className="text-ink/70 mt-1.5 text-sm">
+              The shop has no discount codes at the moment.
             </p>
-          </div>
+          </form>
         </div>
         <aside
           aria-labelledby="order-total-heading"
@@ -110,22 +94,7 @@ export default function CartPage() {
           <h2 id="order-total-heading" className="font-serif text-2xl">
             Order Total
           </h2>
-          <dl className="mt-6 space-y-3 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-ink/70">Subtotal</dt>
-              <dd className="tabular-nums">{formatPrice(subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-ink/70">Shipping</dt>
-              <dd className="tabular-nums">{formatPrice(SHIPPING_CENTS)}</dd>
-            </div>
-            <div className="border-ink/10 flex justify-between border-t pt-4 text-lg font-medium">
-              <dt>Total</dt>
-              <dd className="tabular-nums" data-testid="cart-total">
-                {formatPrice(subtotal + SHIPPING_CENTS)}
-              </dd>
-            </div>
-          </dl>
+          <OrderTotals subtotalCents={subtotal} className="mt-6" />
           <p className="text-ink/70 mt-5 text-sm leading-relaxed">
             Local handoff is currently offered; shipping arrangements are communicated after purchase. No taxes are
             added.
