@@ -130,6 +130,46 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     expect(after).toBe(before);
   });
 
+  it("takes the phone however the shopper writes a US number and stores it as 720-555-0199; refuses what is not one, writing nothing", async () => {
+    const services = {
+      db: database.db,
+      config: loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "selvage-phone-")), PUBLIC_URL }),
+      log: createLogger("silent"),
+    } as unknown as AppServices;
+    const client = { clientIp: "203.0.113.7" };
+    const checkout = (customerPhone: string) =>
+      startCheckout(shop(), services, client, {
+        customer: { ...CUSTOMER, customerPhone },
+        items: [{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }],
+      });
+    for (const [written, stored] of [
+      ["(720) 555-0199", "720-555-0199"],
+      ["+1 720.555.0199", "720-555-0199"],
+      ["7205550199", "720-555-0199"],
+      ["", ""],
+    ] as const) {
+      const answer = await checkout(written);
+      if (!answer.ok) throw new Error(`${written}: ${answer.error}`);
+      const [order] = await database.db
+        .select({ customerPhone: orders.customerPhone })
+        .from(orders)
+        .where(eq(orders.orderNumber, answer.orderNumber));
+      expect(order?.customerPhone, written).toBe(stored);
+    }
+
+    const [{ n: before }] = (await database.db.select({ n: count() }).from(orders)) as [{ n: number }];
+    for (const wrong of ["720-555-019", "720-555-01999", "720-555-CALL", "720-555-0199\u0000", "+44 20 7946 0958"]) {
+      expect(await checkout(wrong), JSON.stringify(wrong)).toEqual({
+        ok: false,
+        status: 400,
+        error: "Please enter a valid phone number",
+        fieldErrors: { "customer.customerPhone": "Please enter a valid phone number" },
+      });
+    }
+    const [{ n: after }] = (await database.db.select({ n: count() }).from(orders)) as [{ n: number }];
+    expect(after).toBe(before);
+  });
+
   it("refuses zero, negative, fractional and huge quantities", () => {
     for (const quantity of [0, -1, 1.5, 100, 1e9]) {
       const result = checkoutRequestSchema.safeParse({
