@@ -81,11 +81,13 @@ export function useCartLines(): CartLine[] {
 }
 
 export const cart = {
-  add(item: Omit<CartLine, "quantity">, quantity: number): void {
+  /** Adds the line (or raises its quantity) and answers which of the two happened. */
+  add(item: Omit<CartLine, "quantity">, quantity: number): "added" | "updated" {
     load();
     const result = addLine(lines, item, quantity);
     save(result.lines);
     notify(result.outcome === "added" ? CART_MESSAGES.added : CART_MESSAGES.updated);
+    return result.outcome;
   },
   setQuantity(productId: string, fabricCode: string, quantity: number): void {
     load();

@@ -4,16 +4,27 @@ import { useEffect } from "react";
 // needed to show a page, and it keeps the storefront's initial JavaScript small.
 const loadSonner = () => import("sonner");
 
-// The spec wants one toast at a time: every notice reuses one id, so a new message
-// replaces the one on screen instead of stacking under it.
-const NOTICE_ID = "shop-notice";
+// The spec wants one toast at a time: a new notice dismisses the one on screen and shows
+// under an id of its own. Reusing one fixed id would merge a notice that arrives during the
+// previous toast's exit animation into the leaving toast, and it would never be seen.
+let noticeCount = 0;
+let shownId: string | null = null;
+
+function show(message: string, tone: "success" | "error"): void {
+  void loadSonner().then(({ toast }) => {
+    if (shownId !== null) toast.dismiss(shownId);
+    shownId = `shop-notice-${++noticeCount}`;
+    if (tone === "error") toast.error(message, { id: shownId });
+    else toast(message, { id: shownId });
+  });
+}
 
 export function notify(message: string): void {
-  void loadSonner().then(({ toast }) => toast(message, { id: NOTICE_ID }));
+  show(message, "success");
 }
 
 export function notifyError(message: string): void {
-  void loadSonner().then(({ toast }) => toast.error(message, { id: NOTICE_ID }));
+  show(message, "error");
 }
 
 /**

@@ -1,13 +1,27 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
+import { responsiveImage } from "../../../core/images.ts";
 import { FallbackImage, PLACEHOLDER_IMAGE } from "../ui/fallback-image.tsx";
 
 const MAIN_SIZES = "(min-width: 1024px) 600px, 100vw";
+/** The frame takes the first picture's shape, within these bounds (width / height). */
+const MIN_ASPECT = 3 / 4;
+const MAX_ASPECT = 4 / 3;
+
+/** The main frame's aspect ratio: the first picture's when its size is known, else square. */
+function frameAspect(src: string): number {
+  const { width, height } = responsiveImage(src);
+  if (!width || !height) return 1;
+  return Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, width / height));
+}
 
 /**
  * The product's pictures: one large image and a row of thumbnails that always shows
  * which one is on display. The parent remounts it (key) when the set of images changes,
  * so a new fabric starts again at its first picture.
+ *
+ * Pictures are never cropped (a strap or handle cut off misleads the shopper): the frame
+ * takes the first picture's shape and every picture is contained in it.
  */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const pictures = images.length > 0 ? images : [PLACEHOLDER_IMAGE];
@@ -15,7 +29,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   const count = pictures.length;
   const go = (index: number) => setActive(((index % count) + count) % count);
   const arrow =
-    "bg-paper/90 text-ink absolute top-1/2 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full shadow-md transition hover:bg-paper focus-visible:outline-2 focus-visible:outline-ink";
+    "bg-paper/90 text-ink absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full shadow-md transition hover:bg-paper focus-visible:outline-2 focus-visible:outline-ink";
 
   return (
     <div
@@ -24,7 +38,10 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       role="region"
       aria-label={`Pictures of ${name}`}
     >
-      <div className="bg-ink/5 relative aspect-square overflow-hidden rounded-3xl">
+      <div
+        className="bg-ink/5 relative overflow-hidden rounded-3xl"
+        style={{ aspectRatio: frameAspect(pictures[0] ?? PLACEHOLDER_IMAGE) }}
+      >
         {pictures.map((src, index) => (
           <FallbackImage
             key={`${src}-${index}`}
@@ -34,7 +51,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             priority={index === 0}
             data-active={index === active}
             aria-hidden={index !== active}
-            className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 ${index === active ? "opacity-100" : "opacity-0"}`}
+            className={`absolute inset-0 h-full w-full object-contain transition-opacity duration-300 ${index === active ? "opacity-100" : "opacity-0"}`}
           />
         ))}
         {count > 1 && (
@@ -67,11 +84,11 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 onClick={() => go(index)}
                 aria-label={`Show picture ${index + 1} of ${count}`}
                 aria-current={index === active ? "true" : undefined}
-                className={`block size-20 overflow-hidden rounded-xl border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink sm:size-24 ${
+                className={`bg-ink/5 block size-20 overflow-hidden rounded-xl border-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink sm:size-24 ${
                   index === active ? "border-brand" : "border-transparent opacity-70 hover:opacity-100"
                 }`}
               >
-                <FallbackImage src={src} alt="" sizes="96px" className="h-full w-full object-cover" />
+                <FallbackImage src={src} alt="" sizes="96px" className="h-full w-full object-contain" />
               </button>
             </li>
           ))}

@@ -1,11 +1,12 @@
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
 import { isProductAvailable } from "../../../core/product.ts";
 import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { notifyError } from "../../lib/notify.ts";
-import { Button } from "../ui/button.tsx";
+import { buttonClass } from "../ui/button.tsx";
 import { QuantityStepper } from "../ui/quantity-stepper.tsx";
+import { AddedToCartPanel, type AddedToCart } from "./added-to-cart-panel.tsx";
 import { FabricPicker, type FabricOptionView } from "./fabric-picker.tsx";
 
 export interface PurchasableProduct {
@@ -32,6 +33,9 @@ export function ProductPurchase({
   image: string;
 }) {
   const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState<AddedToCart | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const closePanel = useCallback(() => setAdded(null), []);
   const available = isProductAvailable(product);
   // The fabric a line would get: a stale or out-of-stock choice falls back to the first in stock.
   const resolved = product.hasFabricSelection && available ? resolveFabric(product, fabricCode) : null;
@@ -48,7 +52,8 @@ export function ProductPurchase({
       notifyError(result.message);
       return;
     }
-    cart.add(lineFor(product, result.fabric, image), quantity);
+    const line = lineFor(product, result.fabric, image);
+    setAdded({ line, quantity, outcome: cart.add(line, quantity) });
   };
 
   return (
@@ -71,9 +76,15 @@ export function ProductPurchase({
             onChange={(next) => setQuantity(Math.max(1, next))}
             label={`Quantity of ${product.name}`}
           />
-          <Button size="lg" className="min-w-48 flex-1 sm:flex-none" onClick={addToCart}>
+          <button
+            ref={addButton}
+            type="button"
+            className={buttonClass("primary", "lg", "min-w-48 flex-1 sm:flex-none")}
+            onClick={addToCart}
+          >
             Add to Cart
-          </Button>
+          </button>
+          {added && <AddedToCartPanel added={added} onClose={closePanel} opener={addButton} />}
         </div>
       ) : (
         <p className="rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-red-800">{UNAVAILABLE_TEXT}</p>
