@@ -261,7 +261,7 @@ async function benchEngine(label: string, handle: DatabaseHandle): Promise<boole
   return ok;
 }
 
-async function withServerDatabase<T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withServerDatabase<T>(serverUrl: string, work: (url: string) => Promise<T>): Promise<T> {
   const name = `selvage_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { isSlug } from "../../core/slug.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { categories, productFabrics, products } from "../db/schema.ts";
@@ -27,7 +27,21 @@ export interface ProductSummary {
   createdAt: Date;
 }
 
-/** The store's products, newest first, each with its fabric options. */
+/**
+ * A product's fabric options as one JSON array, in their order: read in the product's own
+ * row, so a list of products with their fabrics is one round trip to the database.
+ */
+const fabricsOfProduct = sql<FabricOption[]>`coalesce((
+  select json_agg(json_build_object(
+    'code', ${productFabrics.code}, 'label', ${productFabrics.label}, 'swatchUrl', ${productFabrics.swatchUrl},
+    'upchargeCents', ${productFabrics.upchargeCents}, 'imgOverride', ${productFabrics.imgOverride},
+    'inStock', ${productFabrics.inStock}
+  ) order by ${productFabrics.sortOrder}, ${productFabrics.code})
+  from ${productFabrics}
+  where ${productFabrics.tenantId} = ${products.tenantId} and ${productFabrics.productId} = ${products.id}
+), '[]'::json)`;
+
+/** The store's products, newest first, each with its fabric options: one statement. */
 export async function listProducts(
   scope: StoreScope,
   options: { limit?: number; categorySlug?: string; excludeSlug?: string; where?: SQL } = {},
@@ -49,48 +63,13 @@ export async function listProducts(
       hasFabricSelection: products.hasFabricSelection,
       defaultImages: products.defaultImages,
       createdAt: products.createdAt,
+      fabrics: fabricsOfProduct,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...filters))
     .orderBy(desc(products.createdAt), asc(products.id));
-  const rows = options.limit ? await query.limit(options.limit) : await query;
-  return attachFabrics(scope, rows);
-}
-
-async function attachFabrics<T extends { id: string }>(
-  { db, tenantId }: StoreScope,
-  rows: T[],
-): Promise<(T & { fabrics: FabricOption[] })[]> {
-  if (rows.length === 0) return [];
-  const fabrics = await db
-    .select({
-      productId: productFabrics.productId,
-      code: productFabrics.code,
-      label: productFabrics.label,
-      swatchUrl: productFabrics.swatchUrl,
-      upchargeCents: productFabrics.upchargeCents,
-      imgOverride: productFabrics.imgOverride,
-      inStock: productFabrics.inStock,
-    })
-    .from(productFabrics)
-    .where(
-      and(
-        eq(productFabrics.tenantId, tenantId),
-        inArray(
-          productFabrics.productId,
-          rows.map((row) => row.id),
-        ),
-      ),
-    )
-    .orderBy(asc(productFabrics.sortOrder), asc(productFabrics.code));
-  const byProduct = new Map<string, FabricOption[]>();
-  for (const { productId, ...fabric } of fabrics) {
-    const list = byProduct.get(productId) ?? [];
-    list.push(fabric);
-    byProduct.set(productId, list);
-  }
-  return rows.map((row) => ({ ...row, fabrics: byProduct.get(row.id) ?? [] }));
+  return options.limit ? await query.limit(options.limit) : await query;
 }
 
 /** One product by its slug, with fabrics; null when the store has no such product. */
@@ -116,8 +95,10 @@ export function escapeLikePattern(text: string): string {
 export const SEARCH_RESULT_LIMIT = 60;
 
 /**
- * Case-insensitive substring search over name and description. `lower(col) LIKE` is
- * what the pg_trgm GIN indexes on lower(name) and lower(description) serve.
+ * Case-insensitive substring search over name and description, newest first. The match runs
+ * in search_product_ids (drizzle/0006), which keeps to the store the caller may see by
+ * itself, so the pg_trgm indexes on lower(name) and lower(description) can serve it under
+ * row-level security (a LIKE is not leakproof and could not use them there).
  */
 export async function searchProducts(scope: StoreScope, query: string): Promise<ProductSummary[]> {
   // PostgreSQL text cannot hold NUL, and no product name holds a control character.
@@ -129,10 +110,7 @@ export async function searchProducts(scope: StoreScope, query: string): Promise<
   const pattern = `%${escapeLikePattern(term)}%`;
   return listProducts(scope, {
     limit: SEARCH_RESULT_LIMIT,
-    where: or(
-      sql`lower(${products.name}) like ${pattern} escape '\\'`,
-      sql`lower(${products.description}) like ${pattern} escape '\\'`,
-    ),
+    where: sql`${products.id} in (select id from search_product_ids(${scope.tenantId}, ${pattern}, ${SEARCH_RESULT_LIMIT}))`,
   });
 }
 
