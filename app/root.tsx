@@ -15,6 +15,8 @@ import { getStoreSettings } from "../server/catalog/store-settings.ts";
 import { answerDatabaseOutage } from "../server/http/database-outage.ts";
 import { SHOP_UNAVAILABLE_MESSAGE } from "../core/constants.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import sourceSerifLatin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url";
 import "./styles.css";
 
 export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
@@ -41,7 +43,19 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// The two faces the first paint uses (body text and headings); the italic loads when needed.
+const FONT_PRELOADS = [interLatin, sourceSerifLatin].map((href) => ({
+  rel: "preload",
+  href,
+  as: "font",
+  type: "font/woff2",
+  crossOrigin: "anonymous" as const,
+}));
+
+export const links: Route.LinksFunction = () => [
+  ...FONT_PRELOADS,
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
 

@@ -9,7 +9,7 @@ export interface Crumb {
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-ink/70 text-sm">
-      <ol className="flex flex-wrap items-center gap-2">
+      <ol className="flex flex-wrap items-center gap-x-2">
         {items.map((item, index) => (
           <li key={`${item.label}-${index}`} className="flex items-center gap-2">
             {index > 0 && (
@@ -20,7 +20,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
             {item.to ? (
               <Link
                 to={item.to}
-                className="hover:text-ink rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ink"
+                className="hover:text-ink inline-flex min-h-11 min-w-11 items-center rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ink"
               >
                 {item.label}
               </Link>

@@ -23,6 +23,8 @@ export type HeroSlide =
   | { kind: "product"; slug: string; name: string; image: string };
 
 const HERO_SIZES = "(min-width: 1024px) 50vw, 100vw";
+/** Square like the shop's pictures; object-contain keeps any other shape whole. */
+const frame = "bg-ink/5 aspect-square overflow-hidden rounded-3xl";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -73,7 +75,7 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
 
   if (count === 0) {
     return (
-      <div className="border-ink/15 bg-ink/[0.03] flex aspect-[4/3] w-full flex-col items-center justify-center gap-3 rounded-3xl border border-dashed p-8 text-center">
+      <div className="border-ink/15 bg-ink/[0.03] flex aspect-square w-full flex-col items-center justify-center gap-3 rounded-3xl border border-dashed p-8 text-center">
         <ImageOff aria-hidden="true" className="text-ink/40 size-10" strokeWidth={1.5} />
         <p className="font-serif text-xl">No product images available</p>
         <p className="text-ink/65 text-sm">Product images will appear here once they are added</p>
@@ -98,7 +100,7 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
   };
 
   const arrow =
-    "bg-paper/90 text-ink absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full shadow-md backdrop-blur transition hover:bg-paper focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink";
+    "pointer-events-auto bg-paper/90 text-ink absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full shadow-md backdrop-blur transition hover:bg-paper focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink";
 
   return (
     // Arrow keys anywhere in the carousel turn it; every control is also a real button.
@@ -115,8 +117,9 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
       }}
       onKeyDown={onKeyDown}
     >
+      {/* Slides share one grid cell: the tallest caption sets the height, so turning never shifts the page. */}
       <div
-        className="bg-ink/5 relative aspect-[4/3] touch-pan-y overflow-hidden rounded-3xl select-none"
+        className="relative grid touch-pan-y select-none"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (swipeStart.current = null)}
@@ -132,34 +135,31 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
               aria-hidden={!current}
               inert={!current}
               data-active={current}
-              className={`absolute inset-0 transition-opacity duration-[600ms] ease-out ${current ? "opacity-100" : "opacity-0"}`}
+              className={`[grid-area:1/1] transition-opacity duration-[600ms] ease-out ${current ? "opacity-100" : "opacity-0"}`}
             >
               {slide.kind === "collage" ? (
                 <CollageSlide slide={slide} priority={index === 0} />
               ) : (
-                <Link
-                  to={productPath(slide.slug)}
-                  className="group block h-full focus-visible:outline-none"
-                  draggable={false}
-                >
-                  <FallbackImage
-                    src={slide.image}
-                    alt={slide.name}
-                    sizes={HERO_SIZES}
-                    priority={index === 0}
-                    draggable={false}
-                    className="h-full w-full object-cover"
-                  />
-                  <span className="bg-paper/90 text-ink group-focus-visible:outline-ink absolute bottom-5 left-5 rounded-full px-4 py-2 font-serif text-base shadow-sm group-focus-visible:outline-2">
-                    {slide.name}
-                  </span>
+                <Link to={productPath(slide.slug)} className="group block focus-visible:outline-none" draggable={false}>
+                  <div className={`${frame} group-focus-visible:outline-ink group-focus-visible:outline-2`}>
+                    <FallbackImage
+                      src={slide.image}
+                      alt={slide.name}
+                      sizes={HERO_SIZES}
+                      priority={index === 0}
+                      draggable={false}
+                      className="h-full w-full object-contain"
+                    />
+                  </div>
+                  <SlideCaption>{slide.name}</SlideCaption>
                 </Link>
               )}
             </div>
           );
         })}
         {count > 1 && (
-          <>
+          // Over the picture only (the caption below stays clear); the buttons take the clicks.
+          <div className="pointer-events-none absolute inset-x-0 top-0 aspect-square">
             <button
               type="button"
               aria-label="Previous slide"
@@ -176,16 +176,16 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
             >
               <ChevronRight aria-hidden="true" className="size-5" />
             </button>
-          </>
+          </div>
         )}
       </div>
       {count > 1 && (
-        <div className="mt-4 flex items-center justify-center gap-3">
+        <div className="mt-1 flex items-center justify-center">
           <button
             type="button"
             onClick={() => setStopped((value) => !value)}
             aria-label={stopped ? "Play slideshow" : "Pause slideshow"}
-            className="text-ink/70 hover:text-ink inline-flex size-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ink"
+            className="text-ink/70 hover:text-ink inline-flex size-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ink"
           >
             {stopped ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
           </button>
@@ -196,7 +196,7 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
               aria-label={`Go to slide ${index + 1}`}
               aria-current={index === active ? "true" : undefined}
               onClick={() => goTo(index)}
-              className="group inline-flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ink"
+              className="group inline-flex size-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ink"
             >
               <span
                 className={`block h-2 rounded-full transition-all duration-300 ${
@@ -220,8 +220,8 @@ function CollageSlide({ slide, priority }: { slide: Extract<HeroSlide, { kind: "
         ? "grid-cols-2"
         : "grid-cols-2 grid-rows-2";
   return (
-    <div className="relative h-full">
-      <div className={`grid h-full gap-1.5 ${layout}`}>
+    <div>
+      <div className={`${frame} grid gap-1.5 ${layout}`}>
         {images.map((image, index) => (
           <FallbackImage
             key={`${image.src}-${index}`}
@@ -230,13 +230,16 @@ function CollageSlide({ slide, priority }: { slide: Extract<HeroSlide, { kind: "
             sizes="(min-width: 1024px) 25vw, 50vw"
             priority={priority && index < 2}
             draggable={false}
-            className="h-full w-full object-cover"
+            className="h-full min-h-0 w-full object-contain"
           />
         ))}
       </div>
-      <span className="bg-paper/90 text-ink absolute bottom-5 left-5 rounded-full px-4 py-2 font-serif text-base shadow-sm">
-        {slide.title}
-      </span>
+      <SlideCaption>{slide.title}</SlideCaption>
     </div>
   );
+}
+
+/** A slide's name, under its picture so it covers none of it. */
+function SlideCaption({ children }: { children: string }) {
+  return <p className="text-ink mt-3 text-center font-serif text-lg leading-snug text-balance">{children}</p>;
 }

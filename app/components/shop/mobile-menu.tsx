@@ -32,7 +32,7 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
         aria-label="Menu"
         aria-haspopup="dialog"
         onClick={() => dialog.current?.showModal()}
-        className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-ink md:hidden"
+        className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-ink md:hidden"
       >
         <Menu aria-hidden="true" className="size-6" strokeWidth={1.75} />
       </button>
@@ -53,7 +53,7 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
               type="button"
               onClick={close}
               aria-label="Close menu"
-              className="inline-flex size-10 items-center justify-center rounded-full hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-ink"
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-ink"
             >
               <X aria-hidden="true" className="size-5" />
             </button>

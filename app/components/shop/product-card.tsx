@@ -15,8 +15,8 @@ export interface ProductCardData {
   image: string | null;
 }
 
-/** Tells the browser which srcset width to pick in a 1→4 column grid. */
-export const PRODUCT_GRID_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 46vw, 92vw";
+/** Tells the browser which srcset width to pick in a 2→4 column grid. */
+export const PRODUCT_GRID_SIZES = "(min-width: 1280px) 296px, (min-width: 1024px) 23vw, 46vw";
 
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const unavailable = !product.available;
@@ -32,22 +32,22 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           alt={product.name}
           sizes={PRODUCT_GRID_SIZES}
           priority={priority}
-          className="h-full w-full object-cover transition duration-700 group-hover:scale-[1.04]"
+          className="h-full w-full object-contain transition duration-700 group-hover:scale-[1.04]"
         />
         {unavailable && (
-          <span className="absolute top-3 left-3 rounded-full bg-red-700 px-3 py-1 text-xs font-semibold tracking-wide text-white">
+          <span className="absolute top-2 left-2 rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold tracking-wide text-white sm:top-3 sm:left-3 sm:px-3">
             Not Available
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 px-5 pt-4 pb-5">
-        <h3 className="font-serif text-lg leading-snug">{product.name}</h3>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 px-3 pt-3 pb-4 sm:gap-1.5 sm:px-5 sm:pt-4 sm:pb-5">
+        <h3 className="font-serif text-base leading-snug break-words sm:text-lg">{product.name}</h3>
         <p className="text-ink/85 font-medium tabular-nums">{formatPrice(product.priceCents)}</p>
         {product.hasFabricSelection && product.fabricCount > 1 && (
-          <p className="text-ink/65 text-sm">{product.fabricCount} fabric options</p>
+          <p className="text-ink/65 text-xs sm:text-sm">{product.fabricCount} fabric options</p>
         )}
       </div>
-      <div className="border-ink/10 text-ink/80 flex items-center justify-between border-t px-5 py-3 text-sm font-medium tracking-wide">
+      <div className="border-ink/10 text-ink/80 flex items-center justify-between border-t px-3 py-3 text-sm sm:px-5 font-medium tracking-wide">
         <span>Shop now</span>
         <span aria-hidden="true" className="text-brand transition-transform group-hover:translate-x-1">
           →

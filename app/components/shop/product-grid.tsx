@@ -1,6 +1,6 @@
 import { ProductCard, type ProductCardData } from "./product-card.tsx";
 
-/** Products in a grid of 1 to 4 columns by screen width. */
+/** Products in a grid: two columns on phones (a screen shows four), up to four on wide screens. */
 export function ProductGrid({
   products,
   priorityCount = 0,
@@ -11,7 +11,7 @@ export function ProductGrid({
   label?: string;
 }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4 lg:gap-8">
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4 lg:gap-8">
       {products.map((product, index) => (
         <li key={product.slug}>
           <ProductCard product={product} priority={index < priorityCount} />

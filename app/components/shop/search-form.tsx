@@ -37,12 +37,12 @@ export function SearchForm({ onSearch, className = "" }: { onSearch?: () => void
         onChange={(event) => setQuery(event.target.value)}
         placeholder="Search products..."
         autoComplete="off"
-        className="h-10 w-full rounded-full border border-ink/15 bg-white/80 pr-10 pl-4 text-sm placeholder:text-ink/60 focus:border-ink/40 focus:bg-white focus:outline-2 focus:outline-offset-1 focus:outline-brand"
+        className="h-11 w-full rounded-full border border-ink/15 bg-white/80 pr-11 pl-4 text-sm placeholder:text-ink/60 focus:border-ink/40 focus:bg-white focus:outline-2 focus:outline-offset-1 focus:outline-brand"
       />
       <button
         type="submit"
         aria-label="Search"
-        className="absolute top-1/2 right-1 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-full text-ink/70 hover:bg-ink/5 hover:text-ink focus-visible:outline-2 focus-visible:outline-ink"
+        className="absolute top-0 right-0 inline-flex size-11 items-center justify-center rounded-full text-ink/70 hover:bg-ink/5 hover:text-ink focus-visible:outline-2 focus-visible:outline-ink"
       >
         <Search aria-hidden="true" className="size-4" />
       </button>

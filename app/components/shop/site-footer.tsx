@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { buttonClass } from "../ui/button.tsx";
 import { categoryPath, type NavCategory } from "./nav-links.ts";
 
+// 44 px tall (and wide) touch targets, the text still aligned with the column.
 const footerLink =
-  "text-paper/75 hover:text-paper transition-colors rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+  "inline-flex min-h-11 min-w-11 items-center text-paper/75 hover:text-paper transition-colors rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 export function SiteFooter({
   storeName,
@@ -35,7 +36,7 @@ export function SiteFooter({
             Shop
           </h2>
           <div className="bg-brand mt-3 h-px w-10" aria-hidden="true" />
-          <ul className="mt-5 space-y-2.5 text-sm">
+          <ul className="mt-3 text-sm">
             {categories.map((category) => (
               <li key={category.slug}>
                 <Link to={categoryPath(category.slug)} className={footerLink}>
@@ -79,11 +80,11 @@ export function SiteFooter({
         </section>
       </div>
       <div className="border-paper/10 border-t">
-        <div className="text-paper/75 mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-xs sm:flex-row sm:px-6 lg:px-8">
+        <div className="text-paper/75 mx-auto flex max-w-7xl flex-col items-center justify-between gap-1 px-4 py-4 text-xs sm:flex-row sm:px-6 lg:px-8">
           <p>
             © {year} {storeName}. All rights reserved.
           </p>
-          <Link to="/admin/login" className={footerLink}>
+          <Link to="/admin/login" className={`${footerLink} justify-center`}>
             Admin
           </Link>
         </div>

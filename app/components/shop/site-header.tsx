@@ -22,8 +22,8 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `relative py-1 text-sm tracking-wide transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink ${
-    isActive ? "text-ink after:bg-brand after:absolute after:inset-x-0 after:-bottom-0.5 after:h-0.5" : "text-ink/75"
+  `relative inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-sm tracking-wide transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-ink ${
+    isActive ? "text-ink after:bg-brand after:absolute after:inset-x-1 after:bottom-2 after:h-0.5" : "text-ink/75"
   }`;
 
 export function SiteHeader({
@@ -45,14 +45,14 @@ export function SiteHeader({
     >
       <a
         href="#main"
-        className="bg-ink text-paper sr-only z-50 rounded px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        className="bg-ink text-paper sr-only z-50 rounded px-4 py-3 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
       <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 lg:gap-6 lg:px-8">
         <Link
           to="/"
-          className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink"
+          className="inline-flex min-h-11 shrink-0 items-center rounded focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ink"
         >
           {logoUrl ? (
             <FallbackImage
@@ -76,7 +76,7 @@ export function SiteHeader({
           )}
         </Link>
         <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
-          <ul className="flex items-center gap-4 lg:gap-8">
+          <ul className="flex items-center gap-2 lg:gap-6">
             <li>
               <NavLink to="/" end className={navLinkClass}>
                 Home
@@ -96,7 +96,7 @@ export function SiteHeader({
             </li>
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
+        <div className="ml-auto flex items-center gap-1 md:ml-0 md:gap-2">
           <SearchForm className="hidden w-32 md:block lg:w-60" />
           <CartLink />
           <MobileMenu categories={categories} />

@@ -67,7 +67,7 @@ function LoadingProducts() {
   return (
     <div role="status" className="flex flex-col items-center gap-6 py-10">
       <p className="text-ink/70">Loading products...</p>
-      <ul aria-hidden="true" className="grid w-full grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4 lg:gap-8">
+      <ul aria-hidden="true" className="grid w-full grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4 lg:gap-8">
         {Array.from({ length: 4 }, (_, index) => (
           <li key={index} className="bg-ink/10 aspect-[3/4] animate-pulse rounded-2xl" />
         ))}

@@ -76,13 +76,14 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
         </section>
 
         <aside aria-labelledby="contact-details-heading" className="order-1 flex flex-col gap-6 lg:order-2">
-          <div className="bg-ink/5 aspect-[3/2] overflow-hidden rounded-3xl">
+          {/* Square like the shop's pictures; object-contain keeps the default 3:2 one whole too. */}
+          <div className="bg-ink/5 aspect-square overflow-hidden rounded-3xl">
             <FallbackImage
               src={loaderData.image}
               alt="A handmade bag from our studio"
               sizes="(min-width: 1024px) 416px, 100vw"
               priority
-              className="h-full w-full object-cover"
+              className="h-full w-full object-contain"
             />
           </div>
           <div className="bg-ink text-paper rounded-3xl p-7">
