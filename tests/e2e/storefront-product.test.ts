@@ -64,6 +64,10 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
     const rose = page.getByRole("radio", { name: "Rose Garden Floral" });
     expect(await navy.isChecked()).toBe(true);
     const fieldset = page.getByRole("group", { name: /Fabric/ });
+    // Swatches large enough to read a print, each in a tap target of 44 px or more.
+    const swatch = await page.locator("label", { has: navy }).locator("img").boundingBox();
+    expect(swatch?.width).toBeGreaterThanOrEqual(56);
+    expect((await page.locator("label", { has: rose }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
     expect(await fieldset.innerText()).toContain("+$5.00");
     expect(await fieldset.innerText()).toContain("+$7.00");
     const before = await mainImage(page).getAttribute("src");
@@ -101,8 +105,8 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
     await waitForToast(page, "Item added to your cart");
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await waitForToast(page, "Item quantity updated in your cart");
-    // One toast at a time.
-    expect(await page.locator("[data-sonner-toast]").count()).toBe(1);
+    // One toast at a time: the first one is leaving (or gone) once the second shows.
+    expect(await page.locator('[data-sonner-toast]:not([data-removed="true"])').count()).toBe(1);
 
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
     expect(stored).toEqual([
@@ -116,6 +120,79 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
     ]);
     expect(stored[0].image).toMatch(/^\/uploads\//);
     expect(await page.getByRole("link", { name: "Cart, 4 items" }).count()).toBe(1);
+  });
+
+  it("shows a notice that arrives while the previous toast is leaving", async () => {
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(page, "Item quantity updated in your cart");
+    const leaving = await page.locator("[data-sonner-toast]").first().elementHandle();
+    // Closing the toast starts its exit animation; the next notice comes in the same moment.
+    await page.evaluate(() => {
+      document.querySelector<HTMLElement>("[data-sonner-toast] [data-close-button]")?.click();
+      [...document.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent === "Add to Cart")?.click();
+    });
+    await page.waitForFunction((element) => !element?.isConnected, leaving);
+    const shown = page.locator("[data-sonner-toast]").filter({ hasText: "Item quantity updated in your cart" });
+    expect(await shown.count()).toBe(1);
+    expect(await shown.getAttribute("data-removed")).toBe("false");
+  });
+
+  it("shows whole product pictures, never cropped, in the large picture and the thumbnails", async () => {
+    const pictures = page.locator('[aria-roledescription="gallery"] img');
+    const boxes = await pictures.evaluateAll((images: HTMLImageElement[]) =>
+      images.map((image) => {
+        const frame = image.parentElement!.getBoundingClientRect();
+        const box = image.getBoundingClientRect();
+        return {
+          fit: getComputedStyle(image).objectFit,
+          // The image's box lies inside its frame, so the frame's overflow hides nothing.
+          inside:
+            box.left >= frame.left - 0.5 &&
+            box.right <= frame.right + 0.5 &&
+            box.top >= frame.top - 0.5 &&
+            box.bottom <= frame.bottom + 0.5,
+        };
+      }),
+    );
+    const thumbnails = await page.getByRole("list", { name: "Thumbnails" }).getByRole("button").count();
+    expect(thumbnails).toBeGreaterThan(1);
+    expect(boxes.length).toBe(2 * thumbnails);
+    // object-fit: contain scales the whole picture into its box; cover or fill would cut or stretch it.
+    expect(boxes).toEqual(boxes.map(() => ({ fit: "contain", inside: true })));
+    // The large frame takes the square demo picture's shape: no bands beside it.
+    const frame = await mainImage(page).evaluate((image) => image.parentElement!.getBoundingClientRect());
+    expect(Math.abs(frame.width - frame.height)).toBeLessThanOrEqual(1);
+  });
+
+  it("shows a close-up of a fabric when a swatch is reached by keyboard, without covering any swatch", async () => {
+    await page.goto(`${baseUrl}${PURSE}`);
+    await waitForHydration(page);
+    const closeUp = page.getByTestId("fabric-close-up");
+    expect(await closeUp.count()).toBe(0);
+    // Back from the quantity (minus is disabled at 1), Tab lands on the checked fabric.
+    await page.getByRole("button", { name: "Increase quantity" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    const navy = page.getByRole("radio", { name: "Navy Gingham" });
+    expect(await navy.evaluate((element) => element === document.activeElement)).toBe(true);
+    await closeUp.waitFor();
+    await expectCloseUpOf(page, "Navy Gingham");
+
+    await page.keyboard.press("ArrowDown");
+    await closeUp.filter({ hasText: "Rose Garden Floral" }).waitFor();
+    await expectCloseUpOf(page, "Rose Garden Floral");
+    await expectNoSeriousA11yViolations(page);
+
+    await page.keyboard.press("Escape");
+    await closeUp.waitFor({ state: "detached" });
+
+    if (name === "desktop") {
+      // The mouse shows it too, for the fabric under the pointer, and takes it away on leaving.
+      await page.locator("label", { has: page.getByRole("radio", { name: "Highland Plaid" }) }).hover();
+      await closeUp.filter({ hasText: "Highland Plaid" }).waitFor();
+      await expectCloseUpOf(page, "Highland Plaid");
+      await page.getByRole("heading", { level: 1 }).hover();
+      await closeUp.waitFor({ state: "detached" });
+    }
   });
 
   it("suggests up to 4 other products from the same category", async () => {
@@ -148,6 +225,31 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
     expect(errors).toEqual([]);
   });
 });
+
+/** The close-up shows this fabric's picture (the swatch's) and name, and lies over no swatch. */
+async function expectCloseUpOf(page: Page, fabric: string): Promise<void> {
+  const closeUp = page.getByTestId("fabric-close-up");
+  expect(await closeUp.isVisible()).toBe(true);
+  expect(await closeUp.innerText()).toBe(fabric);
+  const swatch = page.locator("label", { has: page.getByRole("radio", { name: fabric }) }).locator("img");
+  expect(await closeUp.locator("img").getAttribute("src")).toBe(await swatch.getAttribute("src"));
+  const size = await closeUp.locator("img").boundingBox();
+  expect(size?.width).toBeGreaterThanOrEqual(160);
+  const box = (await closeUp.boundingBox())!;
+  const labels = await page
+    .getByRole("group", { name: /Fabric/ })
+    .locator("label")
+    .all();
+  for (const label of labels) {
+    const other = (await label.boundingBox())!;
+    const overlaps =
+      box.x < other.x + other.width &&
+      other.x < box.x + box.width &&
+      box.y < other.y + other.height &&
+      other.y < box.y + box.height;
+    expect(overlaps).toBe(false);
+  }
+}
 
 describe("product page details", () => {
   let browser: Browser;
