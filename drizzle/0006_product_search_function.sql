@@ -16,12 +16,13 @@ BEGIN
     RETURN;
   END IF;
   -- EXECUTE plans each search for its own pattern: a word most products have is found
-  -- fastest newest first, a rare one through the trigram indexes.
+  -- fastest newest first along products_tenant_created (hence its NULLS LAST), a rare one
+  -- through the trigram indexes.
   RETURN QUERY EXECUTE
     'SELECT p.id FROM products p
       WHERE p.tenant_id = $1
         AND (lower(p.name) LIKE $2 ESCAPE ''\'' OR lower(p.description) LIKE $2 ESCAPE ''\'')
-      ORDER BY p.created_at DESC, p.id
+      ORDER BY p.created_at DESC NULLS LAST, p.id
       LIMIT $3'
     USING store, pattern, max_rows;
 END

@@ -61,7 +61,7 @@ const textArray = (values: readonly string[]) => `ARRAY[${values.map((value) => 
  * two words and a number, a description of three sentences; one in eight mentions canvas,
  * one in a thousand is an heirloom piece. Each has its store's first category.
  */
-async function generateProducts(handle: DatabaseHandle, tenantId: string, from: number, to: number) {
+export async function generateProducts(handle: DatabaseHandle, tenantId: string, from: number, to: number) {
   const tenant = pg.escapeLiteral(tenantId);
   const db = handle.asOwner();
   await db.execute(sql`insert into tenants (id) values (${tenantId}) on conflict do nothing`);

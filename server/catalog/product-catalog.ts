@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { isSlug } from "../../core/slug.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { categories, productFabrics, products } from "../db/schema.ts";
@@ -68,7 +68,8 @@ export async function listProducts(
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...filters))
-    .orderBy(desc(products.createdAt), asc(products.id));
+    // NULLS LAST as products_tenant_created is declared, so the index serves the order.
+    .orderBy(sql`${products.createdAt} desc nulls last`, asc(products.id));
   return options.limit ? await query.limit(options.limit) : await query;
 }
 
