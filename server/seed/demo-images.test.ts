@@ -1,5 +1,10 @@
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { storeImage } from "../storage/image-processing.ts";
+import { createLocalStorage } from "../storage/local-storage.ts";
 import {
   FABRIC_PATTERNS,
   ITEM_SHAPES,
@@ -77,6 +82,45 @@ describe("renderProductPicture", () => {
     expect(a.equals(b)).toBe(false);
     expect(a.equals(c)).toBe(false);
     expect(a.equals(d)).toBe(false);
+  });
+
+  it("draws the detail view as a close-up of a corner against the backdrop, not a crop of the bag", async () => {
+    for (const shape of ["purse", "wallet"] as const) {
+      const { data, info } = await sharp(await renderProductPicture(shape, gingham, "detail", 300))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => [
+        ...data.subarray((y * 300 + x) * info.channels, (y * 300 + x) * info.channels + 3),
+      ];
+      // Above the panel's top edge: the warm, even studio sweep; below it, the fabric's print.
+      for (const x of [20, 150]) {
+        const [r, g, b] = at(x, 40);
+        expect(r, `${shape} backdrop at ${x}`).toBeGreaterThan(200);
+        expect(r! - b!, `${shape} backdrop tone`).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(r! - g!)).toBeLessThan(16);
+      }
+      const fabric = [at(20, 260), at(60, 260), at(100, 260), at(140, 260)].map(([r, g, b]) => r! + g! + b!);
+      expect(Math.max(...fabric) - Math.min(...fabric), `${shape} print below the edge`).toBeGreaterThan(60);
+    }
+  });
+
+  it("keeps a product card picture small at phone width", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "demo-images-"));
+    try {
+      const stored = await storeImage(
+        createLocalStorage(root),
+        await renderProductPicture("purse", gingham, "main"),
+        "p",
+      );
+      expect(stored.width).toBe(1200);
+      const folder = path.join(root, "p");
+      const variant = (await readdir(folder)).find((name) => name.endsWith("-640w.webp"));
+      expect(variant).toBeDefined();
+      const { size } = await stat(path.join(folder, variant!));
+      expect(size).toBeLessThanOrEqual(25 * 1024);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it("is deterministic", async () => {

@@ -165,8 +165,8 @@ function weaveDataUri(): Promise<string> {
   return weaveTile;
 }
 
-function weaveDef(id: string, uri: string, tile: number): string {
-  return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${n(tile)}" height="${n(tile)}"><image width="${n(tile)}" height="${n(tile)}" preserveAspectRatio="none" href="${uri}"/></pattern>`;
+function weaveDef(id: string, uri: string, tile: number, opacity = 1): string {
+  return `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${n(tile)}" height="${n(tile)}"><image width="${n(tile)}" height="${n(tile)}" preserveAspectRatio="none" href="${uri}" opacity="${opacity}"/></pattern>`;
 }
 
 // ---------------------------------------------------------------- fabric patterns
@@ -295,7 +295,7 @@ function fabricDef(id: string, look: FabricLook, unit: number, bias = false): st
       return tile(T, T, floralTile(T, look));
     }
     case "chevron": {
-      const T = onGrid(84 * unit, 2 * GRID);
+      const T = onGrid(168 * unit, 2 * GRID);
       return tile(T, T / 2, chevronTile(T, look));
     }
     case "solid": {
@@ -353,38 +353,72 @@ function commonDefs(): string {
   <stop offset="0.45" stop-color="#ffffff" stop-opacity="0"/>
   <stop offset="1" stop-color="#000000" stop-opacity="0.22"/>
 </linearGradient>
-<linearGradient id="leather" x1="0" y1="0" x2="0" y2="1">
-  <stop offset="0" stop-color="#A8714A"/><stop offset="1" stop-color="${LEATHER}"/>
+<linearGradient id="formH" x1="0" y1="0" x2="1" y2="0">
+  <stop offset="0" stop-color="#ffffff" stop-opacity="0.2"/>
+  <stop offset="0.2" stop-color="#ffffff" stop-opacity="0.05"/>
+  <stop offset="0.55" stop-color="#000000" stop-opacity="0"/>
+  <stop offset="0.86" stop-color="#000000" stop-opacity="0.12"/>
+  <stop offset="1" stop-color="#000000" stop-opacity="0.3"/>
+</linearGradient>
+<linearGradient id="formV" x1="0" y1="0" x2="0" y2="1">
+  <stop offset="0" stop-color="#ffffff" stop-opacity="0.1"/>
+  <stop offset="0.15" stop-color="#ffffff" stop-opacity="0"/>
+  <stop offset="0.78" stop-color="#000000" stop-opacity="0"/>
+  <stop offset="1" stop-color="#000000" stop-opacity="0.24"/>
+</linearGradient>
+<linearGradient id="leather" x1="0" y1="0" x2="1" y2="1">
+  <stop offset="0" stop-color="#B47B50"/><stop offset="0.5" stop-color="${LEATHER}"/><stop offset="1" stop-color="#7A4B2C"/>
 </linearGradient>
 <radialGradient id="metal" cx="0.35" cy="0.3" r="0.75">
-  <stop offset="0" stop-color="#FFF6D6"/><stop offset="0.45" stop-color="#D8B45E"/><stop offset="1" stop-color="#8A6724"/>
+  <stop offset="0" stop-color="#FFF8E0"/><stop offset="0.3" stop-color="#E6C673"/><stop offset="0.7" stop-color="#B08A3A"/><stop offset="1" stop-color="#6E5219"/>
 </radialGradient>
 <linearGradient id="metalBar" x1="0" y1="0" x2="0" y2="1">
-  <stop offset="0" stop-color="#FBEBB5"/><stop offset="0.5" stop-color="#C9A24D"/><stop offset="1" stop-color="#8A6724"/>
+  <stop offset="0" stop-color="#FFF3C8"/><stop offset="0.35" stop-color="#D9B560"/><stop offset="0.65" stop-color="#A88232"/><stop offset="1" stop-color="#E0C27A"/>
 </linearGradient>`;
 }
 
-/** A fabric panel: print, weave, soft light from the top left, and a crisp edge. */
-function cloth(d: string, fill = "url(#fab)"): string {
-  return `<path d="${d}" fill="${fill}"/><path d="${d}" fill="url(#tex)"/><path d="${d}" fill="url(#shade)"/><path d="${d}" fill="none" stroke="#000" stroke-opacity="0.22" stroke-width="2.5" stroke-linejoin="round"/>`;
+/**
+ * A fabric panel lit from the upper left: print, weave, the turn of the form (light
+ * on the left, shade on the right and underneath), a soft darkening where the
+ * panel rolls into its seams (stacked strokes: a blur filter costs more than the
+ * rest of the picture), and a crisp edge.
+ */
+function cloth(d: string, fill = "url(#fab)", id?: string): string {
+  const rollOff = id
+    ? `<clipPath id="${id}"><path d="${d}"/></clipPath><g clip-path="url(#${id})" fill="none" stroke="#000" stroke-opacity="0.06" stroke-linejoin="round">${[56, 38, 22, 10].map((w) => `<path d="${d}" stroke-width="${w}"/>`).join("")}</g>`
+    : "";
+  return `<path d="${d}" fill="${fill}"/><path d="${d}" fill="url(#tex)"/><path d="${d}" fill="url(#formH)"/><path d="${d}" fill="url(#formV)"/>${rollOff}<path d="${d}" fill="none" stroke="#000" stroke-opacity="0.25" stroke-width="2.5" stroke-linejoin="round"/>`;
 }
 
+/** Topstitching: each stitch a thread with a faint shadow where it sinks into the cloth. */
 function stitch(d: string, colour: string, width = 3): string {
-  return `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${width}" stroke-dasharray="${n(width * 3.2)} ${n(width * 2.4)}" stroke-linecap="round" opacity="0.9"/>`;
+  const dash = `stroke-dasharray="${n(width * 3.2)} ${n(width * 2.4)}"`;
+  return `<path d="${d}" fill="none" stroke="#000" stroke-opacity="0.22" stroke-width="${n(width)}" ${dash} stroke-linecap="round" transform="translate(${n(width * 0.3)} ${n(width * 0.4)})"/><path d="${d}" fill="none" stroke="${colour}" stroke-width="${n(width)}" ${dash} stroke-linecap="round"/>`;
+}
+
+/** A flap lying over the body: the shadow it casts, the fabric, and its piped edge. */
+function flapOver(d: string, fill: string, pipe: string, w: number): string {
+  return `<path d="${d}" fill="#000" opacity="0.2" transform="translate(3 9)"/>${cloth(d, fill)}${piping(d, pipe, w)}`;
+}
+
+/** Piping: a cord wrapped in bias fabric, a tube with its own highlight and shadow. */
+function piping(d: string, colour: string, w: number): string {
+  return `<path d="${d}" fill="none" stroke="${darken(colour, 0.35)}" stroke-width="${n(w)}" stroke-linecap="round" stroke-linejoin="round"/><path d="${d}" fill="none" stroke="${colour}" stroke-width="${n(w * 0.7)}" stroke-linecap="round" stroke-linejoin="round"/><path d="${d}" fill="none" stroke="#fff" stroke-opacity="0.3" stroke-width="${n(w * 0.22)}" stroke-linecap="round" stroke-linejoin="round" transform="translate(${n(-w * 0.12)} ${n(-w * 0.16)})"/>`;
 }
 
 function leatherTab(x: number, y: number, w: number, h: number, r: number): string {
   const inset = Math.min(7, w / 5);
-  return `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${n(r)}" fill="url(#leather)" stroke="${LEATHER_DARK}" stroke-width="2"/><rect x="${n(x + inset)}" y="${n(y + inset)}" width="${n(w - 2 * inset)}" height="${n(h - 2 * inset)}" rx="${n(Math.max(0, r - inset))}" fill="none" stroke="${CREAM_THREAD}" stroke-width="2" stroke-dasharray="6 5" opacity="0.85"/>`;
+  return `<rect x="${n(x + 2)}" y="${n(y + 4)}" width="${n(w)}" height="${n(h)}" rx="${n(r)}" fill="#000" opacity="0.16"/><rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${n(r)}" fill="url(#leather)" stroke="${LEATHER_DARK}" stroke-width="2"/><rect x="${n(x + inset)}" y="${n(y + inset)}" width="${n(w - 2 * inset)}" height="${n(h - 2 * inset)}" rx="${n(Math.max(0, r - inset))}" fill="none" stroke="${CREAM_THREAD}" stroke-width="2" stroke-dasharray="6 5" opacity="0.85"/>`;
 }
 
 function rivet(cx: number, cy: number, r: number): string {
   return `<circle cx="${n(cx)}" cy="${n(cy + r * 0.15)}" r="${n(r)}" fill="#000" opacity="0.18"/><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="url(#metal)" stroke="#7A5A1E" stroke-width="1.5"/>`;
 }
 
-/** A strap as a thick stroke, with stitching along both edges. */
+/** A leather strap as a thick stroke: burnished edges, stitching along both sides, a sheen on top. */
 function strap(d: string, w: number, colour = LEATHER): string {
-  return `<path d="${d}" fill="none" stroke="${darken(colour, 0.3)}" stroke-width="${n(w)}" stroke-linecap="round" stroke-linejoin="round"/><path d="${d}" fill="none" stroke="${CREAM_THREAD}" stroke-width="${n(w - 5)}" stroke-dasharray="7 5" stroke-linecap="butt" opacity="0.85"/><path d="${d}" fill="none" stroke="${colour}" stroke-width="${n(w - 10)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const line = `fill="none" stroke-linecap="round" stroke-linejoin="round"`;
+  return `<path d="${d}" ${line} stroke="${darken(colour, 0.35)}" stroke-width="${n(w)}"/><path d="${d}" fill="none" stroke="${CREAM_THREAD}" stroke-width="${n(w - 5)}" stroke-dasharray="7 5" opacity="0.8"/><path d="${d}" ${line} stroke="${colour}" stroke-width="${n(w - 10)}"/><path d="${d}" ${line} stroke="#fff" stroke-opacity="0.16" stroke-width="${n(Math.max(2, w * 0.18))}" transform="translate(${n(-w * 0.12)} ${n(-w * 0.1)})"/>`;
 }
 
 function zipper(x1: number, x2: number, y: number, pullX: number, tape: string): string {
@@ -473,6 +507,86 @@ function bounds(pts: readonly Pt[]) {
   return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
 }
 
+/** Point and direction (degrees) at t on a cubic Bezier. */
+function cubicAt(p0: Pt, p1: Pt, p2: Pt, p3: Pt, t: number): { x: number; y: number; angle: number } {
+  const u = 1 - t;
+  const at = (i: 0 | 1) => u * u * u * p0[i] + 3 * u * u * t * p1[i] + 3 * u * t * t * p2[i] + t * t * t * p3[i];
+  const slope = (i: 0 | 1) => 3 * u * u * (p1[i] - p0[i]) + 6 * u * t * (p2[i] - p1[i]) + 3 * t * t * (p3[i] - p2[i]);
+  return { x: at(0), y: at(1), angle: (Math.atan2(slope(1), slope(0)) * 180) / Math.PI };
+}
+
+/** A buckle or slider threaded on a strap of width w at (x, y), turned along the strap. */
+function slider(x: number, y: number, angle: number, w: number): string {
+  const len = w + 14;
+  return `<g transform="translate(${n(x)} ${n(y)}) rotate(${n(angle)})"><rect x="-9" y="${n(-len / 2 + 2)}" width="22" height="${n(len)}" rx="5" fill="#000" opacity="0.2"/><rect x="-11" y="${n(-len / 2)}" width="22" height="${n(len)}" rx="5" fill="none" stroke="url(#metalBar)" stroke-width="6"/><path d="M0 ${n(-len / 2)} L0 ${n(len / 2)}" stroke="${BRASS}" stroke-width="4"/></g>`;
+}
+
+/** A D-ring sewn into a side seam on a short leather tab, hooked by a strap's swivel clip. */
+function dRing(x: number, top: number): string {
+  return (
+    leatherTab(x - 13, top + 20, 26, 46, 6) +
+    `<path d="M${n(x - 13)} ${n(top + 24)} L${n(x - 13)} ${n(top + 12)} Q${n(x)} ${n(top - 10)} ${n(x + 13)} ${n(top + 12)} L${n(x + 13)} ${n(top + 24)} Z" fill="none" stroke="url(#metalBar)" stroke-width="6" stroke-linejoin="round"/>` +
+    `<path d="M${n(x - 7)} ${n(top - 34)} L${n(x + 7)} ${n(top - 34)} L${n(x + 9)} ${n(top - 2)} Q${n(x)} ${n(top + 12)} ${n(x - 9)} ${n(top - 2)} Z" fill="url(#metalBar)" stroke="#7A5A1E" stroke-width="1.5"/>` +
+    `<rect x="${n(x - 11)}" y="${n(top - 50)}" width="22" height="18" rx="4" fill="url(#metalBar)" stroke="#7A5A1E" stroke-width="1.5"/>`
+  );
+}
+
+interface HandlePair {
+  /** The back handle, drawn before the body: it rises from behind the back wall. */
+  behind: string;
+  /** The front handle with its tabs and rivets. */
+  front: string;
+  /** The front handle folded down over the front wall, for the open view. */
+  down: (rimY: (x: number) => number) => string;
+}
+
+/**
+ * One pair of handles sewn to the outside of the bag: the front one on tabs, and
+ * its twin on the back wall, seen a little higher because the camera looks down.
+ */
+function handlePair(
+  xl: number,
+  xr: number,
+  anchorY: number,
+  rise: number,
+  w: number,
+  straight = 0,
+  ends?: (x: number, y: number) => string,
+): HandlePair {
+  const path = (y: number, up: number, run: number, l = xl, r = xr) =>
+    `M${n(l)} ${n(y)} L${n(l)} ${n(y - run)} C${n(l)} ${n(y - run - up)} ${n(r)} ${n(y - run - up)} ${n(r)} ${n(y - run)} L${n(r)} ${n(y)}`;
+  const tabs = (y: number) =>
+    [xl, xr]
+      .map((x) =>
+        ends
+          ? ends(x, y)
+          : leatherTab(x - w * 0.95, y - w * 2.2, w * 1.9, w * 3.2, w * 0.5) + rivet(x, y - w * 0.35, w * 0.32),
+      )
+      .join("");
+  const lift = 34;
+  const squeeze = 0.96;
+  return {
+    behind: strap(
+      path(anchorY - lift, rise, straight, 600 + (xl - 600) * squeeze, 600 + (xr - 600) * squeeze),
+      w * 0.96,
+      darken(LEATHER, 0.14),
+    ),
+    front: strap(path(anchorY, rise, straight), w) + tabs(anchorY),
+    down: (rimY) => {
+      const y = Math.max(rimY(xl), rimY(xr)) + w * 2.4;
+      const drop = (rise + straight) * 0.42;
+      // Sewn-on ends run up to the rim before the handle folds over it.
+      const start = ends ? y - w * 1.6 : y;
+      const hang = `M${n(xl)} ${n(y)} L${n(xl)} ${n(start)} C${n(xl)} ${n(start + drop)} ${n(xr)} ${n(start + drop)} ${n(xr)} ${n(start)} L${n(xr)} ${n(y)}`;
+      return (
+        `<path d="${hang}" fill="none" stroke="#000" stroke-opacity="0.16" stroke-width="${n(w)}" transform="translate(8 12)"/>` +
+        strap(hang, w) +
+        tabs(y)
+      );
+    },
+  };
+}
+
 // ---------------------------------------------------------------- the items
 
 type Box = readonly [x: number, y: number, side: number];
@@ -511,12 +625,30 @@ interface ItemArt {
   extent: Extent;
   /** The same for a custom inside drawing. */
   insideExtent?: Extent;
-  /** Close-up crop for the detail view. */
-  detail: Box;
   /** Replaces the generic open-bag interior. */
   inside?: string;
+  /** The front handle folded down over the front wall in the open view. */
+  handleDown?: (rimY: (x: number) => number) => string;
   /** True when the opening has a zipper, so the open view shows its teeth. */
   zipped?: boolean;
+}
+
+/**
+ * The crossbody's strap: clipped to D-rings at both top corners, with the slider
+ * that adjusts its length threaded on the strap itself.
+ */
+function crossbodyStrap(): string {
+  const left: Pt[] = [
+    [416, 506],
+    [372, 260],
+    [470, 110],
+    [600, 110],
+  ];
+  const right = left.map(([x, y]) => [1200 - x, y] as const).reverse();
+  const xy = (pts: readonly Pt[]) => pts.map(([x, y]) => `${x} ${y}`).join(" ");
+  const d = `M${xy(left.slice(0, 1))} C${xy(left.slice(1))} C${xy(right.slice(1))}`;
+  const at = cubicAt(left[0]!, left[1]!, left[2]!, left[3]!, 0.22);
+  return strap(d, 22) + slider(at.x, at.y, at.angle, 22) + dRing(416, 530) + dRing(784, 530);
 }
 
 type ArtFn = (p: Palette) => ItemArt;
@@ -529,20 +661,18 @@ const ART: Record<ItemShape, ArtFn> = {
       [905, 930, 70],
       [295, 930, 70],
     ];
+    const handles = handlePair(450, 750, 560, 310, 28);
     return {
       body,
-      behind: strap("M505 475 C505 300 695 300 695 475", 26, LEATHER_DARK),
+      behind: handles.behind,
+      handleDown: handles.down,
       front:
+        piping("M400 471 L800 471", p.piping, 12) +
         stitch(rounded(inset(body, 20)), p.thread) +
-        strap("M450 560 C450 250 750 250 750 560", 28) +
-        leatherTab(424, 500, 52, 90, 14) +
-        leatherTab(724, 500, 52, 90, 14) +
-        rivet(450, 560, 9) +
-        rivet(750, 560, 9) +
+        handles.front +
         leatherTab(560, 458, 80, 210, 30) +
         `<rect x="566" y="600" width="68" height="44" rx="12" fill="url(#metalBar)" stroke="#7A5A1E" stroke-width="2"/><ellipse cx="600" cy="622" rx="18" ry="11" fill="url(#metal)" stroke="#7A5A1E" stroke-width="1.5"/>`,
-      detail: [400, 420, 400],
-      extent: [295, 320, 905, 935],
+      extent: [295, 265, 905, 935],
     };
   },
 
@@ -565,11 +695,13 @@ const ART: Record<ItemShape, ArtFn> = {
       [730, 850, 22],
       [470, 850, 22],
     ];
-    const boxX = (x: number) =>
-      `<rect x="${x - 15}" y="505" width="30" height="60" fill="none" stroke="${CREAM_THREAD}" stroke-width="2.5" stroke-dasharray="5 4"/><path d="M${x - 15} 505 L${x + 15} 565 M${x + 15} 505 L${x - 15} 565" stroke="${CREAM_THREAD}" stroke-width="2.5" stroke-dasharray="5 4"/>`;
+    const boxX = (x: number, y: number) =>
+      `<path d="M${x} ${y - 70} L${x} ${y}" stroke="${LEATHER}" stroke-width="30" stroke-linecap="round"/><rect x="${x - 15}" y="${y - 70}" width="30" height="60" fill="none" stroke="${CREAM_THREAD}" stroke-width="2.5" stroke-dasharray="5 4"/><path d="M${x - 15} ${y - 70} L${x + 15} ${y - 10} M${x + 15} ${y - 70} L${x - 15} ${y - 10}" stroke="${CREAM_THREAD}" stroke-width="2.5" stroke-dasharray="5 4"/>`;
+    const handles = handlePair(440, 760, 575, 225, 40, 245, boxX);
     return {
       body,
-      behind: strap("M480 410 L480 330 C480 150 720 150 720 330 L720 410", 40, LEATHER_DARK),
+      behind: handles.behind,
+      handleDown: handles.down,
       front:
         `<path d="${rounded(band)}" fill="${p.piping}"/><path d="${rounded(band)}" fill="url(#tex)"/><path d="${rounded(band)}" fill="url(#shade)"/>` +
         stitch("M334 480 L866 480", p.thread) +
@@ -578,11 +710,8 @@ const ART: Record<ItemShape, ArtFn> = {
         stitch("M486 650 L714 650", p.thread) +
         stitch(rounded(inset(pocket, 12)), p.thread) +
         leatherTab(585, 640, 30, 46, 4) +
-        strap("M440 575 L440 330 C440 105 760 105 760 330 L760 575", 44) +
-        boxX(440) +
-        boxX(760),
-      detail: [330, 380, 420],
-      extent: [310, 160, 890, 990],
+        handles.front,
+      extent: [310, 95, 890, 990],
     };
   },
 
@@ -598,18 +727,14 @@ const ART: Record<ItemShape, ArtFn> = {
       body,
       flap,
       flapDrop: 240,
-      behind: strap("M432 590 C360 250 470 110 600 110 C730 110 840 250 768 590", 22),
+      behind: crossbodyStrap(),
       front:
         stitch(rounded(inset(body, 18)), p.thread) +
-        cloth(flap) +
-        `<path d="${flap}" fill="none" stroke="${p.piping}" stroke-width="7"/>` +
+        flapOver(flap, "url(#fab)", p.piping, 10) +
         stitch(`M428 572 L772 572 L772 696 Q772 768 700 768 L500 768 Q428 768 428 696 Z`, p.thread) +
         leatherTab(568, 720, 64, 110, 28) +
-        rivet(600, 795, 15) +
-        `<ellipse cx="432" cy="584" rx="16" ry="22" fill="none" stroke="url(#metalBar)" stroke-width="7"/><ellipse cx="768" cy="584" rx="16" ry="22" fill="none" stroke="url(#metalBar)" stroke-width="7"/>` +
-        `<rect x="370" y="330" width="46" height="26" rx="5" fill="none" stroke="url(#metalBar)" stroke-width="7" transform="rotate(-75 393 343)"/>`,
-      detail: [470, 620, 260],
-      extent: [390, 108, 810, 890],
+        rivet(600, 795, 15),
+      extent: [380, 108, 820, 890],
     };
   },
 
@@ -646,13 +771,11 @@ const ART: Record<ItemShape, ArtFn> = {
         cloth(rounded(pocket), "url(#fabBias)") +
         stitch(rounded(inset(pocket, 14)), p.thread) +
         stitch(rounded(inset(body, 18)), p.thread) +
-        cloth(flap) +
-        `<path d="${flap}" fill="none" stroke="${p.piping}" stroke-width="7"/>` +
+        flapOver(flap, "url(#fab)", p.piping, 10) +
         buckleStrap(505) +
         buckleStrap(695) +
         rivet(505, 730, 8) +
         rivet(695, 730, 8),
-      detail: [430, 470, 320],
       extent: [330, 230, 870, 985],
     };
   },
@@ -676,12 +799,10 @@ const ART: Record<ItemShape, ArtFn> = {
       behind: "",
       front:
         stitch(rounded(inset(body, 16)), p.thread) +
-        cloth(rounded(flap), "url(#fabBias)") +
-        `<path d="${rounded(flap)}" fill="none" stroke="${p.piping}" stroke-width="6"/>` +
+        flapOver(rounded(flap), "url(#fabBias)", p.piping, 9) +
         stitch(rounded(inset(flap, 14)), p.thread) +
         leatherTab(560, 600, 80, 96, 34) +
         rivet(600, 660, 14),
-      detail: [500, 540, 200],
       extent: [336, 466, 864, 800],
       inside: walletInside(p),
       insideExtent: [250, 470, 1060, 820],
@@ -700,16 +821,15 @@ const ART: Record<ItemShape, ArtFn> = {
       body,
       flap,
       flapDrop: 270,
-      behind: strap("M275 560 C150 590 150 780 290 760", 18),
+      // The wrist strap loops from its clip on the side ring and back again.
+      behind: strap("M262 574 C160 600 120 800 190 830 C250 855 290 700 268 584", 18),
       front:
         stitch(rounded(inset(body, 16)), p.thread) +
-        cloth(flap, "url(#fabBias)") +
-        `<path d="${flap}" fill="none" stroke="${p.piping}" stroke-width="8" stroke-linejoin="round"/>` +
+        flapOver(flap, "url(#fabBias)", p.piping, 11) +
         stitch("M300 514 L900 514 L630 722 Q600 744 570 722 Z", p.thread) +
         rivet(600, 722, 20) +
         `<ellipse cx="268" cy="560" rx="12" ry="18" fill="none" stroke="url(#metalBar)" stroke-width="6"/>`,
-      detail: [480, 600, 240],
-      extent: [185, 496, 934, 830],
+      extent: [150, 496, 934, 860],
     };
   },
 
@@ -729,9 +849,9 @@ const ART: Record<ItemShape, ArtFn> = {
         stitch("M330 545 L870 545", p.thread) +
         zipper(322, 878, 515, 790, p.zipTape) +
         leatherTab(296, 495, 44, 40, 8) +
-        strap("M300 515 C220 540 220 700 312 660", 16),
-      detail: [560, 420, 300],
-      extent: [240, 495, 890, 870],
+        strap("M292 522 C200 560 180 740 236 760 C290 780 310 620 300 528", 16) +
+        `<rect x="284" y="505" width="24" height="30" rx="5" fill="url(#metalBar)" stroke="#7A5A1E" stroke-width="1.5"/>`,
+      extent: [200, 495, 890, 870],
     };
   },
 
@@ -760,7 +880,6 @@ const ART: Record<ItemShape, ArtFn> = {
         leatherTab(320, 640, 46, 120, 16) +
         rivet(343, 660, 6) +
         rivet(343, 740, 6),
-      detail: [550, 410, 300],
       extent: [320, 440, 852, 900],
     };
   },
@@ -774,7 +893,7 @@ const ART: Record<ItemShape, ArtFn> = {
     ];
     let eyelets = "";
     for (let k = 0; k < 7; k++) {
-      const x = 425 + k * 58.3;
+      const x = 440 + k * 53.3;
       eyelets += `<circle cx="${n(x)}" cy="472" r="11" fill="none" stroke="url(#metalBar)" stroke-width="6"/><circle cx="${n(x)}" cy="472" r="7" fill="#3a2a1e"/>`;
     }
     return {
@@ -787,10 +906,14 @@ const ART: Record<ItemShape, ArtFn> = {
         stitch("M392 446 L808 446", CREAM_THREAD, 2.5) +
         stitch("M392 498 L808 498", CREAM_THREAD, 2.5) +
         eyelets +
+        // The handle's ends come over the collar's rim and are riveted to it.
+        strap("M402 420 L404 500", 26) +
+        strap("M798 420 L796 500", 26) +
+        rivet(404, 486, 8) +
+        rivet(796, 486, 8) +
         stitch(roundedOpen(inset(body, 18)), p.thread) +
         `<path d="M560 472 C570 520 560 580 540 640 M640 472 C630 520 640 580 660 640" fill="none" stroke="${LEATHER_DARK}" stroke-width="9" stroke-linecap="round"/>` +
         `<circle cx="540" cy="648" r="12" fill="url(#metal)"/><circle cx="660" cy="648" r="12" fill="url(#metal)"/>`,
-      detail: [430, 380, 300],
       extent: [385, 222, 815, 950],
     };
   },
@@ -813,7 +936,6 @@ const ART: Record<ItemShape, ArtFn> = {
         `<path d="M582 548 L590 516 M618 548 L610 516" stroke="${BRASS}" stroke-width="7" stroke-linecap="round"/>` +
         rivet(586, 504, 15) +
         rivet(614, 504, 15),
-      detail: [450, 430, 300],
       extent: [360, 490, 840, 860],
       inside: coinPurseInside(body, p),
     };
@@ -900,6 +1022,22 @@ function genericInside(art: ItemArt, p: Palette): string {
   const rimEnd = top + depth * 0.45;
   const rim = (dy: number) =>
     `M${n(b.left - 40)} ${n(rimEnd + dy)} C${n(b.left + 140)} ${n(rimEnd + dy)} ${n(600 - 180)} ${n(top + depth + dy)} 600 ${n(top + depth + dy)} C${n(600 + 180)} ${n(top + depth + dy)} ${n(b.right - 140)} ${n(rimEnd + dy)} ${n(b.right + 40)} ${n(rimEnd + dy)}`;
+  const rimY = (x: number) => {
+    const side = x <= 600 ? 1 : -1;
+    const mx = 600 - side * Math.abs(x - 600);
+    const p0: Pt = [b.left - 40, rimEnd];
+    const p1: Pt = [b.left + 140, rimEnd];
+    const p2: Pt = [420, top + depth];
+    const p3: Pt = [600, top + depth];
+    let lo = 0;
+    let hi = 1;
+    for (let k = 0; k < 24; k++) {
+      const mid = (lo + hi) / 2;
+      if (cubicAt(p0, p1, p2, p3, mid).x < mx) lo = mid;
+      else hi = mid;
+    }
+    return cubicAt(p0, p1, p2, p3, lo).y;
+  };
   const pocketW = (tr[0] - tl[0]) * 0.46;
   const pocketY = top + 52 + depth * 0.2;
   const pocket: Pt[] = [
@@ -933,6 +1071,209 @@ function genericInside(art: ItemArt, p: Palette): string {
   s += `<g clip-path="url(#front)">${cloth(bodyD)}`;
   s += `<g clip-path="url(#back)">${art.zipped ? zipTrack(rim(4), p) : `<path d="${rim(2)}" fill="none" stroke="${p.lining}" stroke-width="9"/>`}`;
   s += stitch(rim(24), p.thread) + `</g></g>`;
+  if (art.handleDown) s += art.handleDown(rimY);
+  return s;
+}
+
+// ---------------------------------------------------------------- close-ups
+
+/** How the top edge of the panel in a close-up is finished. */
+type Edge = "piping" | "band" | "zip" | "collar" | "frame";
+
+interface CloseUp {
+  edge: Edge;
+  /** Radius of the panel's top right corner. */
+  radius: number;
+  /** Hardware, straps and seams drawn over the panel, in close-up units. */
+  hardware: string;
+}
+
+// The close-up's panel: its top edge at EDGE_Y, its right side at EDGE_X.
+const EDGE_Y = 400;
+const EDGE_X = 1000;
+
+/** Draws `content` (in the item's own units, centred on `from`) k times larger around `to`. */
+function zoom(from: readonly [number, number], to: readonly [number, number], k: number, content: string): string {
+  return `<g transform="translate(${n(to[0])} ${n(to[1])}) scale(${k}) translate(${n(-from[0])} ${n(-from[1])})">${content}</g>`;
+}
+
+/** A close-up stitch: each thread catches the light and sinks into its hole. */
+function threadStitch(d: string, colour: string, width = 7): string {
+  const dash = `stroke-dasharray="${n(width * 3.4)} ${n(width * 2)}" stroke-linecap="round"`;
+  return `<path d="${d}" fill="none" stroke="#000" stroke-opacity="0.3" stroke-width="${n(width * 1.1)}" ${dash} transform="translate(1.5 3)"/><path d="${d}" fill="none" stroke="${colour}" stroke-width="${n(width)}" ${dash}/><path d="${d}" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="${n(width * 0.3)}" ${dash} transform="translate(-1 -1.5)"/>`;
+}
+
+const CLOSE_UPS: Record<ItemShape, (p: Palette) => CloseUp> = {
+  purse: () => ({
+    edge: "piping",
+    radius: 150,
+    hardware: zoom(
+      [560, 560],
+      [470, 660],
+      2.6,
+      strap("M450 560 L450 200", 28) +
+        leatherTab(424, 500, 52, 90, 14) +
+        rivet(450, 560, 9) +
+        leatherTab(560, 458, 80, 210, 30) +
+        `<rect x="566" y="600" width="68" height="44" rx="12" fill="url(#metalBar)" stroke="#7A5A1E" stroke-width="2"/><ellipse cx="600" cy="622" rx="18" ry="11" fill="url(#metal)" stroke="#7A5A1E" stroke-width="1.5"/>`,
+    ),
+  }),
+  tote: (p) => ({
+    edge: "band",
+    radius: 40,
+    hardware:
+      zoom(
+        [440, 530],
+        [400, 700],
+        2.4,
+        strap("M440 575 L440 200", 40) +
+          `<rect x="425" y="505" width="30" height="60" fill="none" stroke="${CREAM_THREAD}" stroke-width="2.5" stroke-dasharray="5 4"/><path d="M425 505 L455 565 M455 505 L425 565" stroke="${CREAM_THREAD}" stroke-width="2.5" stroke-dasharray="5 4"/>`,
+      ) +
+      `<path d="M560 880 L940 880 L940 1400 L560 1400 Z" fill="#000" opacity="0.16" transform="translate(4 8)"/>` +
+      cloth("M560 880 L940 880 L940 1400 L560 1400 Z", "url(#fabBias)") +
+      threadStitch("M580 920 L920 920", p.thread, 6) +
+      threadStitch("M590 950 L590 1400 M910 950 L910 1400", p.thread, 6),
+  }),
+  crossbody: (p) => ({
+    edge: "piping",
+    radius: 60,
+    hardware:
+      zoom([784, 520], [900, 470], 2.8, dRing(784, 530) + strap("M784 480 L770 300", 22)) +
+      `<path d="M-100 860 L1000 860" stroke="#000" stroke-opacity="0.2" stroke-width="40" transform="translate(0 14)"/>` +
+      piping("M-100 860 L1000 860", p.piping, 30) +
+      zoom([600, 760], [420, 860], 2.6, leatherTab(568, 720, 64, 110, 28) + rivet(600, 795, 15)),
+  }),
+  backpack: () => ({
+    edge: "piping",
+    radius: 220,
+    hardware: zoom(
+      [505, 600],
+      [470, 862],
+      2.4,
+      leatherTab(483, 420, 44, 330, 18) +
+        `<rect x="475" y="585" width="60" height="44" rx="6" fill="none" stroke="url(#metalBar)" stroke-width="8"/><path d="M505 589 L505 625" stroke="${BRASS}" stroke-width="5"/>` +
+        rivet(505, 730, 8),
+    ),
+  }),
+  wallet: (p) => ({
+    edge: "piping",
+    radius: 90,
+    hardware:
+      `<path d="M-100 760 L1000 760" stroke="#000" stroke-opacity="0.22" stroke-width="40" transform="translate(0 16)"/>` +
+      piping("M-100 760 L1000 760", p.piping, 26) +
+      zoom([600, 640], [520, 740], 3, leatherTab(560, 600, 80, 96, 34) + rivet(600, 660, 14)),
+  }),
+  clutch: (p) => {
+    const flap = "M-100 400 L1000 400 L1000 420 L620 930 Q560 1000 500 930 L-100 130 Z";
+    return {
+      edge: "piping",
+      radius: 30,
+      hardware:
+        `<path d="${flap}" fill="#000" opacity="0.2" transform="translate(6 16)"/>` +
+        cloth(flap, "url(#fabBias)") +
+        piping("M-100 160 L500 930 Q560 1000 620 930 L1000 420", p.piping, 30) +
+        threadStitch("M-40 330 L520 880 Q560 930 600 880 L1000 360", p.thread) +
+        zoom([600, 722], [560, 880], 2.6, rivet(600, 722, 20)),
+    };
+  },
+  pouch: () => ({
+    edge: "zip",
+    radius: 50,
+    hardware:
+      zoom([296, 515], [1010, EDGE_Y], 2.6, leatherTab(296, 495, 44, 40, 8)) +
+      zoom([790, 515], [560, EDGE_Y], 2.6, zipPull(790, 515)),
+  }),
+  "makeup-bag": () => ({
+    edge: "zip",
+    radius: 120,
+    hardware: zoom([740, 490], [620, EDGE_Y], 2.6, zipPull(740, 490)),
+  }),
+  bucket: () => ({
+    edge: "collar",
+    radius: 40,
+    hardware: "",
+  }),
+  "coin-purse": () => ({
+    edge: "frame",
+    radius: 140,
+    hardware: "",
+  }),
+};
+
+/**
+ * The detail view: a corner of the item photographed close, so the weave, the
+ * stitches and the hardware read at their real texture. (Kept square to the frame:
+ * librsvg fills a rotated pattern several times slower.)
+ */
+function closeUpScene(c: CloseUp, p: Palette): string {
+  const T = EDGE_Y;
+  const R = EDGE_X;
+  const r = c.radius;
+  const edge = `M-100 ${T} L${R - r} ${T} Q${R} ${T} ${R} ${T + r} L${R} 1400`;
+  const panel = `${edge} L-100 1400 Z`;
+  let s = `<path d="${panel}" fill="#2A1D10" opacity="0.14" transform="translate(34 40)"/><path d="${panel}" fill="#2A1D10" opacity="0.14" transform="translate(16 18)"/>`;
+  s += cloth(panel, "url(#fab)", "panelClip");
+  s += threadStitch(
+    `M-100 ${T + 56} L${R - r} ${T + 56} Q${R - 56} ${T + 56} ${R - 56} ${T + r} L${R - 56} 1400`,
+    p.thread,
+  );
+  const shadowBelow = (d: string, w: number) =>
+    `<path d="${d}" fill="none" stroke="#000" stroke-opacity="0.2" stroke-width="${w}" transform="translate(3 12)"/>`;
+  switch (c.edge) {
+    case "piping":
+      s += shadowBelow(edge, 34) + piping(edge, p.piping, 34);
+      break;
+    case "band": {
+      const band = `M-100 ${T} L${R - r} ${T} Q${R} ${T} ${R} ${T + r} L${R} ${T + 200} L-100 ${T + 200} Z`;
+      s += `<path d="${band}" fill="${p.piping}"/><path d="${band}" fill="url(#tex)"/><path d="${band}" fill="url(#formH)"/>`;
+      s += `<path d="M-100 ${T + 200} L${R} ${T + 200}" stroke="#000" stroke-opacity="0.3" stroke-width="5"/>`;
+      s += threadStitch(`M-100 ${T + 176} L${R - 30} ${T + 176}`, p.thread);
+      s += `<path d="M-100 ${T + 3} L${R - r} ${T + 3}" stroke="#fff" stroke-opacity="0.25" stroke-width="6"/>`;
+      break;
+    }
+    case "zip": {
+      // The back panel beyond the zip, a little further from the light.
+      s += `<rect x="-100" y="${T - 320}" width="${R - 30 + 100}" height="300" rx="40" fill="url(#fab)"/><rect x="-100" y="${T - 320}" width="${R + 70}" height="300" rx="40" fill="url(#tex)"/><rect x="-100" y="${T - 320}" width="${R + 70}" height="300" rx="40" fill="#000" opacity="0.16"/>`;
+      s += `<rect x="-100" y="${T - 60}" width="${R + 100}" height="110" fill="${p.zipTape}"/><rect x="-100" y="${T - 60}" width="${R + 100}" height="110" fill="url(#tex)"/>`;
+      s +=
+        threadStitch(`M-100 ${T + 34} L${R} ${T + 34}`, p.thread, 5) +
+        threadStitch(`M-100 ${T - 46} L${R} ${T - 46}`, p.thread, 5);
+      let teethRow = "";
+      for (let x = -100; x < R; x += 30) {
+        teethRow += `<rect x="${x}" y="${T - 30}" width="18" height="30" rx="5" fill="url(#metalBar)" stroke="#6E5219" stroke-width="1.5"/><rect x="${x + 15}" y="${T - 6}" width="18" height="30" rx="5" fill="url(#metalBar)" stroke="#6E5219" stroke-width="1.5"/>`;
+      }
+      s += teethRow;
+      break;
+    }
+    case "collar": {
+      const band = `M-100 ${T} L${R - r} ${T} Q${R} ${T} ${R} ${T + r} L${R} ${T + 230} L-100 ${T + 230} Z`;
+      s += `<path d="${band}" fill="#000" opacity="0.2" transform="translate(0 10)"/><path d="${band}" fill="url(#leather)"/><path d="${band}" fill="url(#formV)"/>`;
+      s +=
+        threadStitch(`M-100 ${T + 28} L${R - r} ${T + 28}`, CREAM_THREAD, 5) +
+        threadStitch(`M-100 ${T + 202} L${R - 20} ${T + 202}`, CREAM_THREAD, 5);
+      for (let x = 60; x < R; x += 230) {
+        s += `<circle cx="${x + 3}" cy="${T + 120}" r="44" fill="#000" opacity="0.22"/><circle cx="${x}" cy="${T + 115}" r="40" fill="none" stroke="url(#metal)" stroke-width="18"/><circle cx="${x}" cy="${T + 115}" r="31" fill="#2A1D10"/>`;
+      }
+      // The drawstring: in through one eyelet, out through the next, its ends knotted.
+      const cord = `M290 ${T + 115} C300 ${T + 300} 240 ${T + 460} 260 ${T + 640} M520 ${T + 115} C500 ${T + 320} 560 ${T + 480} 540 ${T + 660}`;
+      s += `<path d="${cord}" fill="none" stroke="#000" stroke-opacity="0.22" stroke-width="26" transform="translate(8 14)"/><path d="${cord}" fill="none" stroke="${LEATHER_DARK}" stroke-width="24" stroke-linecap="round"/><path d="${cord}" fill="none" stroke="#fff" stroke-opacity="0.18" stroke-width="6" transform="translate(-5 0)"/>`;
+      s += rivet(260, T + 660, 30) + rivet(540, T + 680, 30);
+      break;
+    }
+    case "frame": {
+      const frame = `M-100 ${T} L${R - r} ${T} Q${R} ${T} ${R} ${T + r}`;
+      s += `<linearGradient id="frameMetal" gradientUnits="userSpaceOnUse" x1="0" y1="${T - 30}" x2="0" y2="${T + 30}"><stop offset="0" stop-color="#FFF3C8"/><stop offset="0.4" stop-color="#D9B560"/><stop offset="0.75" stop-color="#9C782C"/><stop offset="1" stop-color="#D6B66E"/></linearGradient>`;
+      s +=
+        shadowBelow(frame, 60) +
+        `<path d="${frame}" fill="none" stroke="#6E5219" stroke-width="64" stroke-linecap="round"/><path d="${frame}" fill="none" stroke="url(#frameMetal)" stroke-width="56" stroke-linecap="round"/>`;
+      s += rivet(R - 40, T + r + 10, 26);
+      // The kiss-lock: two balls on stems that cross as they close.
+      s += `<path d="M470 ${T - 20} L500 ${T - 190} M610 ${T - 20} L580 ${T - 190}" stroke="#6E5219" stroke-width="26" stroke-linecap="round"/><path d="M470 ${T - 20} L500 ${T - 190} M610 ${T - 20} L580 ${T - 190}" stroke="${BRASS}" stroke-width="18" stroke-linecap="round"/>`;
+      s += rivet(495, T - 230, 56) + rivet(585, T - 230, 56);
+      break;
+    }
+  }
+  s += c.hardware;
   return s;
 }
 
@@ -943,21 +1284,35 @@ function zipTrack(d: string, p: Palette): string {
 
 // ---------------------------------------------------------------- scenes
 
+/**
+ * Where the item meets the sweep: a tight dark contact shadow along its base and
+ * a wide soft shadow cast back and to the right, away from the key light.
+ */
+function groundShadow(left: number, right: number, bottom: number): string {
+  const w = right - left;
+  const mid = (left + right) / 2;
+  return `<ellipse cx="${n(mid + w * 0.14)}" cy="${n(bottom - 22)}" rx="${n(w * 0.68)}" ry="${n(40 + w * 0.06)}" fill="url(#cast)"/><ellipse cx="${n(mid + w * 0.02)}" cy="${n(bottom + 2)}" rx="${n(w * 0.52)}" ry="18" fill="url(#contact)"/>`;
+}
+
 function studio(size: number, view: Box, defs: string, content: string): string {
   const [x, y, side] = view;
   // The backdrop fills exactly the visible crop, so every view gets the whole sweep.
   const backdrop = `x="${x}" y="${y}" width="${side}" height="${side}"`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${x} ${y} ${side} ${side}">
 <defs>
-<radialGradient id="bg" cx="0.5" cy="0.4" r="0.75"><stop offset="0" stop-color="#FFFEFB"/><stop offset="0.55" stop-color="#F7F1E7"/><stop offset="1" stop-color="#E9DECD"/></radialGradient>
-<radialGradient id="shadow"><stop offset="0" stop-color="#3B2A1A" stop-opacity="0.32"/><stop offset="0.6" stop-color="#3B2A1A" stop-opacity="0.12"/><stop offset="1" stop-color="#3B2A1A" stop-opacity="0"/></radialGradient>
+<linearGradient id="sweep" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#E2DBD0"/><stop offset="0.5" stop-color="#EFEAE2"/><stop offset="0.72" stop-color="#F6F2EC"/><stop offset="1" stop-color="#ECE6DC"/></linearGradient>
+<radialGradient id="key" cx="0.28" cy="0.3" r="0.7"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
+<radialGradient id="vignette" cx="0.5" cy="0.55" r="0.75"><stop offset="0.55" stop-color="#2A1D10" stop-opacity="0"/><stop offset="1" stop-color="#2A1D10" stop-opacity="0.16"/></radialGradient>
+<radialGradient id="contact"><stop offset="0" stop-color="#24190F" stop-opacity="0.6"/><stop offset="0.55" stop-color="#24190F" stop-opacity="0.28"/><stop offset="1" stop-color="#24190F" stop-opacity="0"/></radialGradient>
+<radialGradient id="cast"><stop offset="0" stop-color="#3B2A1A" stop-opacity="0.24"/><stop offset="0.5" stop-color="#3B2A1A" stop-opacity="0.12"/><stop offset="1" stop-color="#3B2A1A" stop-opacity="0"/></radialGradient>
 <linearGradient id="deep" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.25"/></linearGradient>
 <linearGradient id="walls" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.22"/><stop offset="0.14" stop-color="#000" stop-opacity="0"/><stop offset="0.86" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.22"/></linearGradient>
 <linearGradient id="fold" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.18"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>
 ${defs}
 </defs>
-<rect ${backdrop} fill="url(#bg)"/>
+<rect ${backdrop} fill="url(#sweep)"/><rect ${backdrop} fill="url(#key)"/>
 ${content}
+<rect ${backdrop} fill="url(#vignette)"/>
 </svg>`;
 }
 
@@ -968,11 +1323,15 @@ async function toPng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png(PNG_OPTIONS).toBuffer();
 }
 
+// No photograph is vector-sharp: a touch of lens softness (in pixels at 1200 px)
+// makes the pictures read as photographs and spares the encoder a print's hard edges.
+const LENS_SOFTNESS = 0.8;
+
 /**
- * Rasterises an SVG drawn in a `side`-unit square at `size` pixels. When the grid
- * would not land on whole pixels at that size (see GRID), it draws at `canonical`
- * pixels and resizes the bitmap. (Resizing inside the same sharp pipeline would
- * have librsvg redraw the SVG at the awkward scale.)
+ * Rasterises an SVG drawn in a `side`-unit square at `size` pixels, softened a
+ * little like a lens. When the grid would not land on whole pixels at that size
+ * (see GRID), it draws at `canonical` pixels and resizes the bitmap. (Resizing
+ * inside the same sharp pipeline would have librsvg redraw the SVG at the awkward scale.)
  */
 async function renderSquare(
   side: number,
@@ -980,14 +1339,14 @@ async function renderSquare(
   canonical: number,
   build: (px: number) => string,
 ): Promise<Buffer> {
-  if (Number.isInteger((GRID * size) / side)) return toPng(build(size));
-  const { data, info } = await sharp(Buffer.from(build(canonical)))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .resize(size, size)
-    .png(PNG_OPTIONS)
-    .toBuffer();
+  const px = Number.isInteger((GRID * size) / side) ? size : canonical;
+  let image = sharp(Buffer.from(build(px)));
+  const sigma = (LENS_SOFTNESS * px) / 1200;
+  if (sigma >= 0.3) image = image.blur(sigma);
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  let bitmap = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  if (px !== size) bitmap = bitmap.resize(size, size);
+  return bitmap.png(PNG_OPTIONS).toBuffer();
 }
 
 /** A square, full-bleed swatch of the fabric, lit softly like a photo of cloth. */
@@ -1020,8 +1379,12 @@ export async function renderProductPicture(
   const art = ART[shape](palette);
   const b = bounds(art.body);
   const defs =
-    commonDefs() + fabricDef("fab", look, 1) + fabricDef("fabBias", look, 1, true) + weaveDef("tex", uri, 72);
-  const shadow = `<ellipse cx="600" cy="${n(b.bottom + 6)}" rx="${n((b.right - b.left) * 0.62)}" ry="46" fill="url(#shadow)"/>`;
+    commonDefs() +
+    fabricDef("fab", look, 1) +
+    fabricDef("fabBias", look, 1, true) +
+    // Subtle: at card size a strong weave is noise that costs bytes, not texture.
+    weaveDef("tex", uri, 72, 0.45);
+  const shadow = groundShadow(b.left, b.right, b.bottom);
   let content: string;
   let viewBox: Box;
   if (view === "inside") {
@@ -1029,10 +1392,21 @@ export async function renderProductPicture(
     // The open bag stands taller (back wall and handles rise), so pull the camera back.
     const [l, t, r, b] = art.extent;
     viewBox = frameFor(art.insideExtent ?? [l, Math.min(t, bounds(art.body).top - (art.flapDrop ?? 0)), r, b]);
+  } else if (view === "detail") {
+    // Close, the print and the weave are drawn larger, as a camera would see them.
+    content = closeUpScene(CLOSE_UPS[shape](palette), palette);
+    viewBox = [0, 0, 1200];
+    return renderSquare(viewBox[2], size, 1200, (px) =>
+      studio(
+        px,
+        viewBox,
+        commonDefs() + fabricDef("fab", look, 2.6) + fabricDef("fabBias", look, 2.6, true) + weaveDef("tex", uri, 216),
+        content,
+      ),
+    );
   } else {
-    content = shadow + art.behind + cloth(rounded(art.body)) + art.front;
-    const [x, y, side] = art.detail;
-    viewBox = view === "detail" ? cropAround(x + side / 2, y + side / 2, side) : frameFor(art.extent);
+    content = shadow + art.behind + cloth(rounded(art.body), "url(#fab)", "bodyClip") + art.front;
+    viewBox = frameFor(art.extent);
   }
   return renderSquare(viewBox[2], size, 1200, (px) => studio(px, viewBox, defs, content));
 }
