@@ -105,8 +105,8 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
     await waitForToast(page, "Item added to your cart");
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await waitForToast(page, "Item quantity updated in your cart");
-    // One toast at a time: the first one is leaving (or gone) once the second shows.
-    expect(await page.locator('[data-sonner-toast]:not([data-removed="true"])').count()).toBe(1);
+    // One toast at a time: the first one is hidden behind the second and leaving, or gone.
+    expect(await page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])').count()).toBe(1);
 
     const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), CART_KEY)) ?? "null");
     expect(stored).toEqual([
@@ -124,7 +124,7 @@ describe.each(Object.entries(VIEWPORTS))("product page on %s", (name, viewport) 
 
   it("shows a notice that arrives while the previous toast is leaving", async () => {
     await page.getByRole("button", { name: "Add to Cart" }).click();
-    await waitForToast(page, "Item quantity updated in your cart");
+    await page.locator("[data-sonner-toast]").first().waitFor();
     const leaving = await page.locator("[data-sonner-toast]").first().elementHandle();
     // Closing the toast starts its exit animation; the next notice comes in the same moment.
     await page.evaluate(() => {
