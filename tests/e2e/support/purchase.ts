@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { waitForHydration } from "./storefront.ts";
+import { waitForHydration, waitForToast } from "./storefront.ts";
 
 export interface Shopper {
   name: string;
@@ -22,7 +22,7 @@ export async function buyFirstProduct(
   await waitForHydration(page);
   const productName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await page.getByText("Item added to your cart").waitFor();
+  await waitForToast(page, "Item added to your cart");
 
   await page.goto(`${shopUrl}/checkout`);
   await page.getByRole("heading", { name: "Order Summary" }).waitFor();
