@@ -220,45 +220,56 @@ async function throughput(cached: AppServer, uncached: AppServer) {
   const load = (url: string) => closedLoop(url, { connections: CONNECTIONS, seconds: LOAD_SECONDS });
   const { body, headers } = await fetchAsBrowser(`${cached.url}${PRODUCT_PAGE}`);
   const bareServer = await startBareServer(body, headers);
-  let bare: LoadResult;
+  // The ceiling is measured before and after the pages (the machine's other work varies) and
+  // the higher figure kept, so no share is flattered by a slow moment of the bare server.
+  const bareRuns: LoadResult[] = [];
+  const pages: { label: "cached" | "uncached"; name: string; path: string; result: LoadResult }[] = [];
   try {
-    bare = await load(bareServer.url);
+    bareRuns.push(await load(bareServer.url));
+    for (const [label, server] of [
+      ["cached", cached],
+      ["uncached", uncached],
+    ] as const) {
+      for (const page of STOREFRONT) {
+        const result = await load(`${server.url}${page.path}`);
+        console.log(`throughput ${label} ${page.name}: ${perSecond(result.perSecond)}, p99 ${ms(result.p99)}`);
+        pages.push({ label, ...page, result });
+      }
+    }
+    bareRuns.push(await load(bareServer.url));
   } finally {
     await bareServer.close();
   }
-  const encoding = headers["content-encoding"] ?? "identity";
+  const bare = bareRuns.reduce((best, run) => (run.perSecond > best.perSecond ? run : best));
+  console.log(`throughput bare: ${bareRuns.map((run) => perSecond(run.perSecond)).join(" before, ")} after`);
   rows.push({
-    measure: `bare Node server, the product page's ${body.length} bytes (${encoding}), p99 ${ms(bare.p99)}`,
+    measure: `bare Node server, the product page's ${body.length} bytes (${headers["content-encoding"] ?? "identity"}), p99 ${ms(bare.p99)}`,
     figure: perSecond(bare.perSecond),
     goal: "the ceiling",
     ok: null,
   });
-  console.log(`throughput bare: ${perSecond(bare.perSecond)}, p99 ${ms(bare.p99)}`);
-  for (const [label, server] of [
-    ["cached", cached],
-    ["uncached", uncached],
-  ] as const) {
-    for (const page of STOREFRONT) {
-      const result = await load(`${server.url}${page.path}`);
-      const share = result.perSecond / bare.perSecond;
-      console.log(`throughput ${label} ${page.name}: ${perSecond(result.perSecond)}, p99 ${ms(result.p99)}`);
-      const figure = `${perSecond(result.perSecond)}, p99 ${ms(result.p99)}, ${percent(share)}`;
-      const failures = result.failures > 0 ? `, ${result.failures} not 200 ✖` : "";
-      let goal = "reported";
-      let ok: boolean | null = result.failures > 0 ? false : null;
-      if (label === "cached") {
-        goal = `≥ ${percent(CACHED_GOAL.share)} of bare, p99 ≤ ${CACHED_GOAL.p99Ms} ms`;
-        ok = result.failures === 0 && share >= CACHED_GOAL.share && result.p99 <= CACHED_GOAL.p99Ms;
-      } else if (page.path === PRODUCT_PAGE) {
-        goal = `≥ ${UNCACHED_GOAL.perSecond} req/s, p99 ≤ ${UNCACHED_GOAL.p99Ms} ms, ≥ ${percent(UNCACHED_GOAL.share)}`;
-        ok =
-          result.failures === 0 &&
-          result.perSecond >= UNCACHED_GOAL.perSecond &&
-          result.p99 <= UNCACHED_GOAL.p99Ms &&
-          share >= UNCACHED_GOAL.share;
-      }
-      rows.push({ measure: `${label} ${page.name} (${page.path})${failures}`, figure, goal, ok });
+  for (const { label, name, path: pagePath, result } of pages) {
+    const share = result.perSecond / bare.perSecond;
+    const answered = result.failures === 0;
+    let goal = "reported";
+    let ok: boolean | null = answered ? null : false;
+    if (label === "cached") {
+      goal = `≥ ${percent(CACHED_GOAL.share)} of bare, p99 ≤ ${CACHED_GOAL.p99Ms} ms`;
+      ok = answered && share >= CACHED_GOAL.share && result.p99 <= CACHED_GOAL.p99Ms;
+    } else if (pagePath === PRODUCT_PAGE) {
+      goal = `≥ ${UNCACHED_GOAL.perSecond} req/s, p99 ≤ ${UNCACHED_GOAL.p99Ms} ms, ≥ ${percent(UNCACHED_GOAL.share)}`;
+      ok =
+        answered &&
+        result.perSecond >= UNCACHED_GOAL.perSecond &&
+        result.p99 <= UNCACHED_GOAL.p99Ms &&
+        share >= UNCACHED_GOAL.share;
     }
+    rows.push({
+      measure: `${label} ${name} (${pagePath})${answered ? "" : `, ${result.failures} answers not 200`}`,
+      figure: `${perSecond(result.perSecond)}, p99 ${ms(result.p99)}, ${percent(share)}`,
+      goal,
+      ok,
+    });
   }
 }
 
