@@ -99,3 +99,15 @@ export function categoryTileImage(category: CategorySummary, productImages: Map<
   }
   return category.imageUrl || null;
 }
+
+/** The store's categories as home's tiles show them: slug, name and tile picture. */
+export async function listCategoryTiles(
+  scope: StoreScope,
+): Promise<{ slug: string; name: string; image: string | null }[]> {
+  const [list, images] = await Promise.all([listCategories(scope), firstProductImageByCategory(scope)]);
+  return list.map((category) => ({
+    slug: category.slug,
+    name: category.name,
+    image: categoryTileImage(category, images),
+  }));
+}

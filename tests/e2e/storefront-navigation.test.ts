@@ -245,6 +245,19 @@ describe("contact page", () => {
       expect(await image.getAttribute("src")).toMatch(/^\/uploads\/products\//);
       await page.getByRole("button", { name: "Send Us a Message" }).click();
       await page.waitForFunction(() => document.activeElement?.id === "contact-name");
+      // The button scrolls smoothly to the form: wait until that scroll has come to rest with the
+      // form in view, so the accessibility check does not scroll and measure a page still moving.
+      await page.waitForFunction(
+        () => {
+          const state = window as unknown as { lastScrollY?: number };
+          const settled = state.lastScrollY === window.scrollY;
+          state.lastScrollY = window.scrollY;
+          const top = document.getElementById("contact-form")!.getBoundingClientRect().top;
+          return settled && top >= 0 && top < window.innerHeight / 2;
+        },
+        undefined,
+        { polling: 100 },
+      );
       await expectNoSeriousA11yViolations(page);
       await page.context().close();
     },

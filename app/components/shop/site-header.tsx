@@ -45,7 +45,7 @@ export function SiteHeader({
     >
       <a
         href="#main"
-        className="bg-ink text-paper sr-only z-50 rounded px-4 py-3 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        className="bg-ink text-paper sr-only z-50 rounded focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:px-4 focus:py-3"
       >
         Skip to content
       </a>

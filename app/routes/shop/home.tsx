@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
-import { categoryTileImage, firstProductImageByCategory, listCategories } from "../../../server/catalog/categories.ts";
+import { listCategoryTiles } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listProducts, listProductsWithImages } from "../../../server/catalog/product-catalog.ts";
 import { firstImage } from "../../../core/images.ts";
@@ -28,14 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // Below the fold: streamed after the first paint (pulsing tiles meanwhile). Started
   // only now, so a failure above cannot leave this promise rejected with no one awaiting it.
-  const categoryTiles = Promise.all([listCategories(scope), firstProductImageByCategory(scope)]).then(
-    ([categories, images]) =>
-      categories.map((category) => ({
-        slug: category.slug,
-        name: category.name,
-        image: categoryTileImage(category, images),
-      })),
-  );
+  const categoryTiles = listCategoryTiles(scope);
   return { featured: featured.map(toProductCard), slides: heroSlides(withImages), categoryTiles };
 }
 

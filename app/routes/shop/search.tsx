@@ -2,8 +2,10 @@ import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { searchProducts } from "../../../server/catalog/product-catalog.ts";
+import { listCategoryTiles } from "../../../server/catalog/categories.ts";
+import { listProducts, searchProducts } from "../../../server/catalog/product-catalog.ts";
 import { storeContext } from "../../../server/context.ts";
+import { CategoryTiles } from "../../components/shop/category-tiles.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { SearchForm } from "../../components/shop/search-form.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
@@ -11,17 +13,25 @@ import { seoMeta } from "../../lib/seo.ts";
 
 /** Longer queries are cut: nobody types this much, and it bounds the work per request. */
 const MAX_QUERY_LENGTH = 100;
+const SUGGESTED_PRODUCTS = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
   const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   // An empty or whitespace-only query searches nothing (spec §5).
   const results = query ? (await searchProducts(scope, query)).map(toProductCard) : [];
-  return { query, results };
+  // Nothing found: somewhere to go next, the categories and the newest products.
+  const suggestions =
+    query && results.length === 0
+      ? await Promise.all([listCategoryTiles(scope), listProducts(scope, { limit: SUGGESTED_PRODUCTS })]).then(
+          ([categories, products]) => ({ categories, products: products.map(toProductCard) }),
+        )
+      : null;
+  return { query, results, suggestions };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, results } = loaderData;
+  const { query, results, suggestions } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
       <header className="mb-12 max-w-2xl">
@@ -40,16 +50,34 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       </header>
       {query &&
         (results.length === 0 ? (
-          <div className="border-ink/15 flex flex-col items-center gap-4 rounded-3xl border border-dashed px-6 py-16 text-center">
-            <SearchX aria-hidden="true" className="text-ink/40 size-10" strokeWidth={1.5} />
-            <p role="status" className="font-serif text-2xl">
-              No results found
-            </p>
-            <p className="text-ink/70">Try another word, or browse our categories.</p>
-            <Link to="/" className={buttonClass("outline")}>
-              Continue Shopping
-            </Link>
-          </div>
+          <>
+            <div className="border-ink/15 flex flex-col items-center gap-4 rounded-3xl border border-dashed px-6 py-12 text-center">
+              <SearchX aria-hidden="true" className="text-ink/40 size-10" strokeWidth={1.5} />
+              <p role="status" className="font-serif text-2xl">
+                No results found
+              </p>
+              <p className="text-ink/70">Try another word, or browse our categories.</p>
+              <Link to="/" className={buttonClass("outline")}>
+                Continue Shopping
+              </Link>
+            </div>
+            {suggestions && suggestions.categories.length > 0 && (
+              <section aria-labelledby="search-categories-heading" className="mt-16">
+                <h2 id="search-categories-heading" className="mb-6 font-serif text-3xl">
+                  Browse our categories
+                </h2>
+                <CategoryTiles tiles={suggestions.categories} />
+              </section>
+            )}
+            {suggestions && suggestions.products.length > 0 && (
+              <section aria-labelledby="search-products-heading" className="mt-16">
+                <h2 id="search-products-heading" className="mb-6 font-serif text-3xl">
+                  New from the studio
+                </h2>
+                <ProductGrid products={suggestions.products} label="New from the studio" />
+              </section>
+            )}
+          </>
         ) : (
           <ProductGrid products={results} priorityCount={4} label="Search results" />
         ))}
