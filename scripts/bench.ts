@@ -100,6 +100,8 @@ interface Row {
   ok: boolean | null;
 }
 const sections: { title: string; rows: Row[] }[] = [];
+/** Printed under the table: what to look at when a goal is missed. */
+const notes: string[] = [];
 function section(title: string): Row[] {
   const rows: Row[] = [];
   sections.push({ title, rows });
@@ -123,6 +125,7 @@ function printTable() {
       console.log(`${row.measure.padEnd(m)}  ${row.figure.padStart(f)}  ${row.goal.padEnd(g)}  ${mark}`);
     }
   }
+  if (notes.length > 0) console.log(`\n${notes.join("\n")}`);
   const missed = all.filter((row) => row.ok === false).length;
   console.log(missed === 0 ? "\nEvery goal met." : `\n${missed} goal${missed === 1 ? "" : "s"} missed (✖).`);
   return missed;
@@ -351,9 +354,8 @@ async function browser(server: AppServer) {
         },
         { measure: `${page.name}: unused JavaScript`, figure: kb(lh.unusedJsBytes), goal: "reported", ok: null },
       );
-      if (lh.failedAudits.length > 0) {
-        rows.push({ measure: `${page.name}: audits below 90`, figure: lh.failedAudits.join(", "), goal: "", ok: null });
-      }
+      if (lh.failedAudits.length > 0)
+        notes.push(`${page.name}: Lighthouse audits below 90: ${lh.failedAudits.join(", ")}`);
     }
     const js = await initialJavaScript(`${server.url}${PRODUCT_PAGE}`);
     rows.push({
@@ -407,9 +409,12 @@ async function search() {
     });
   }
   const slowdown = pageSlowdown(figures);
-  const pages = large!.terms.map((term, index) => `${ms(small!.terms[index]!.pageP50)} → ${ms(term.pageP50)}`);
+  const pages = large!.terms.map(
+    (term, index) => `${term.q} ${ms(small!.terms[index]!.pageP50)} → ${ms(term.pageP50)}`,
+  );
+  notes.push(`search page p50 by term, ${small!.products} → ${large!.products} products: ${pages.join("; ")}`);
   rows.push({
-    measure: `search page p50, ${small!.products} → ${large!.products.toLocaleString("en-US")} products (${pages.join("; ")})`,
+    measure: `search page p50, ${small!.products} → ${large!.products.toLocaleString("en-US")} products, worst term`,
     figure: `${slowdown.toFixed(2)}×`,
     goal: `≤ ${SEARCH_PAGE_RATIO_GOAL}×`,
     ok: slowdown <= SEARCH_PAGE_RATIO_GOAL,
