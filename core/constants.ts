@@ -15,3 +15,9 @@ export const SHOP_UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Please
 
 /** The answer to a client that has used up its attempts (sign-in, checkout, contact …). */
 export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
+
+// The contact form's two silent spam checks (core/contact-message.ts).
+/** The honeypot: a text field people never see or reach, with a name bots like to fill. */
+export const CONTACT_HONEYPOT_FIELD = "website";
+/** The page's signed token saying when it showed the form (server/contact/form-token.ts). */
+export const CONTACT_FORM_TOKEN_FIELD = "formToken";

@@ -21,10 +21,6 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 // A message caught is answered like any other (the sender learns nothing), kept aside
 // and never emailed.
 
-/** The honeypot: a text field people never see or reach, with a name bots like to fill. */
-export const CONTACT_HONEYPOT_FIELD = "website";
-/** The page's signed token saying when it showed the form (server/contact/form-token.ts). */
-export const CONTACT_FORM_TOKEN_FIELD = "formToken";
 /** Seconds a person needs at least, from seeing the form to sending it, unless configured otherwise. */
 export const DEFAULT_CONTACT_MIN_FILL_SECONDS = 3;
 /** A form shown longer ago than this no longer vouches for its sender: a day is more than anyone needs. */

@@ -35,7 +35,7 @@ export interface ProductCheck {
   databaseCount: number;
   /** Products the storefront lists (its own listing, so the same joins and filters). */
   storefrontCount: number;
-  /** Of those, the ones a shopper can buy (core/product.ts isProductAvailable). */
+  /** Of those, the ones a shopper can buy (core/product-availability.ts). */
   availableCount: number;
   /** The store's categories with the number of its products in each. */
   categories: { slug: string; name: string; products: number }[];

@@ -16,21 +16,6 @@ export const IMAGE_SLOTS = [
 ] as const;
 export const IMAGE_SLOT_COUNT = IMAGE_SLOTS.length;
 
-/**
- * A product can be bought when it needs no fabric choice or offers at least one fabric
- * in stock (SPEC §3; a library fabric out of stock takes itself off every product). A
- * fabric that does not say is in stock (`object &` lets any option shape through).
- */
-export function isProductAvailable({
-  hasFabricSelection,
-  fabrics,
-}: {
-  hasFabricSelection: boolean;
-  fabrics: readonly (object & { inStock?: boolean })[];
-}): boolean {
-  return !hasFabricSelection || fabrics.some((fabric) => fabric.inStock !== false);
-}
-
 /** The option a product gets when it is saved without fabrics (SPEC §5 Default fabric). */
 export const DEFAULT_FABRIC_OPTION = {
   code: DEFAULT_FABRIC_CODE,

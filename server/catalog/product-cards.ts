@@ -1,5 +1,5 @@
 import { firstImage } from "../../core/images.ts";
-import { isProductAvailable } from "../../core/product.ts";
+import { isProductAvailable } from "../../core/product-availability.ts";
 import type { ProductSummary } from "./product-catalog.ts";
 
 /** The few fields a product card shows; keeps full descriptions out of page payloads. */

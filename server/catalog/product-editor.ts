@@ -7,13 +7,13 @@ import {
   fabricOptionsToSave,
   IMAGE_SLOT_COUNT,
   INVALID_CATEGORY_MESSAGE,
-  isProductAvailable,
   productSchema,
   REQUIRED_FIELDS_MESSAGE,
   SLUG_TAKEN_MESSAGE,
   type ProductInput,
   type ProductValues,
 } from "../../core/product.ts";
+import { isProductAvailable } from "../../core/product-availability.ts";
 import { isCleanText } from "../../core/text.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { categories, fabricLibrary, productFabrics, products } from "../db/schema.ts";

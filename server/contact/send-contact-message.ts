@@ -1,10 +1,5 @@
-import {
-  CONTACT_FORM_TOKEN_FIELD,
-  CONTACT_HONEYPOT_FIELD,
-  contactMessageSchema,
-  judgeContactSubmission,
-} from "../../core/contact-message.ts";
-import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
+import { contactMessageSchema, judgeContactSubmission } from "../../core/contact-message.ts";
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import { parseWith, type FormErrors } from "../../core/forms.ts";
 import { consumeAttempt, storeClientKey, type ThrottleRule } from "../http/throttle.ts";
 import { getStoreSettings } from "../catalog/store-settings.ts";

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { isProductAvailable } from "../../core/product.ts";
+import { isProductAvailable } from "../../core/product-availability.ts";
 import { listProducts } from "../catalog/product-catalog.ts";
 import { categories, products } from "../db/schema.ts";
 import type { ProductCheck } from "../../core/diagnostics.ts";

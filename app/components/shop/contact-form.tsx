@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "../ui/button.tsx";
-import { TOO_MANY_ATTEMPTS } from "../../../core/constants.ts";
-import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD } from "../../../core/contact-message.ts";
+import { CONTACT_FORM_TOKEN_FIELD, CONTACT_HONEYPOT_FIELD, TOO_MANY_ATTEMPTS } from "../../../core/constants.ts";
 import type { FormErrors } from "../../../core/forms.ts";
 import { notify, notifyError } from "../../lib/notify.ts";
 

@@ -10,7 +10,7 @@ export interface ProductCardData {
   priceCents: number;
   hasFabricSelection: boolean;
   fabricCount: number;
-  /** Whether it can be bought (core/product.ts isProductAvailable). */
+  /** Whether it can be bought (core/product-availability.ts). */
   available: boolean;
   image: string | null;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
-import { isProductAvailable } from "../../../core/product.ts";
+import { isProductAvailable } from "../../../core/product-availability.ts";
 import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { notifyError } from "../../lib/notify.ts";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/product-page";
 import { CURRENCY } from "../../../core/constants.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { getProductBySlug, listProducts } from "../../../server/catalog/product-catalog.ts";
-import { isProductAvailable } from "../../../core/product.ts";
+import { isProductAvailable } from "../../../core/product-availability.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
