@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import { CHROMIUM_PATH, assertChromiumInstalled } from "../tests/e2e/support/browser.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromiumInstalled } from "../tests/e2e/support/browser.ts";
 
 export interface LighthouseFigures {
   performance: number;
@@ -35,19 +35,7 @@ export async function launchChromium(): Promise<{ port: number; close(): Promise
   const profile = mkdtempSync(path.join(tmpdir(), "selvage-chromium-"));
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
-    [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--remote-debugging-port=0",
-      `--user-data-dir=${profile}`,
-      "about:blank",
-    ],
+    ["--headless=new", ...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   const port = await new Promise<number>((resolve, reject) => {

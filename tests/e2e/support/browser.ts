@@ -3,6 +3,17 @@ import { chromium, type Browser, type ConsoleMessage, type Page } from "playwrig
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** What Chromium needs here: root without a sandbox, no GPU, and no background traffic. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 export function assertChromiumInstalled(): void {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -14,18 +25,7 @@ export function assertChromiumInstalled(): void {
 
 export async function launchBrowser(): Promise<Browser> {
   assertChromiumInstalled();
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 export const VIEWPORTS = {
