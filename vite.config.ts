@@ -1,11 +1,122 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { defineConfig, type Plugin } from "vite";
+
+type ChunkingContext = { getModuleInfo(id: string): { importers: string[] } | null };
+
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper/;
+const ROUTE = /[\\/]app[\\/](root\.tsx|routes[\\/].*)$|[\\/]entry\.client\.tsx$/;
+const EVERY_PAGE = /[\\/](app[\\/]root\.tsx|entry\.client\.tsx)$/;
+const SHOP_LAYOUT = /[\\/]app[\\/]routes[\\/](shop[\\/]shop-layout\.tsx|not-found\.tsx)$/;
+const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+const ADMIN = /[\\/]app[\\/](routes|components)[\\/]admin[\\/]/;
+
+/** The route modules (and the client entry) whose static imports reach a module. */
+function routesReaching(id: string, ctx: ChunkingContext): Set<string> {
+  const routes = new Set<string>();
+  const seen = new Set([id]);
+  const stack = [id];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    const file = current.replace(/\?.*$/, "");
+    if (ROUTE.test(file)) {
+      routes.add(file);
+      if (current !== id) continue;
+    }
+    for (const importer of ctx.getModuleInfo(current)?.importers ?? []) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        stack.push(importer);
+      }
+    }
+  }
+  return routes;
+}
+
+/**
+ * The browser's chunks. By default every set of routes sharing a module got a chunk of its
+ * own: a product page preloaded 33 files, most under 1 KB (an icon, a button), and on
+ * HTTP/1.1's six connections each costs a round trip. Instead:
+ * - "framework": React, React Router and what root loads, plus what storefront pages share
+ *   with the admin (money, notices, icons): every page loads it.
+ * - "shop": what every storefront page loads (header, footer, cart) and what three or more
+ *   storefront routes share; the admin never loads it.
+ * - anything else as before: a route's own code stays in its chunk, admin-only code stays out.
+ */
+function chunkName(id: string, ctx: ChunkingContext): string | null {
+  if (FRAMEWORK.test(id)) return "framework";
+  // Route modules and the entry keep their own chunks. Admin code is never grouped: should a
+  // storefront route import it, its chunk keeps an admin name, which scripts/bundle-size.ts flags.
+  if (ROUTE.test(id.replace(/\?.*$/, "")) || ADMIN.test(id)) return null;
+  const routes = [...routesReaching(id, ctx)];
+  if (routes.some((file) => EVERY_PAGE.test(file))) return "framework";
+  const admin = routes.some((file) => ADMIN.test(file));
+  const shop = routes.filter((file) => !ADMIN.test(file));
+  if (shop.length === 0) return null;
+  const everyShopPage = shop.some((file) => SHOP_LAYOUT.test(file));
+  if (admin) return everyShopPage || LUCIDE_ICON.test(id) ? "framework" : null;
+  return everyShopPage || shop.length >= 3 ? "shop" : null;
+}
+
+/**
+ * `import { X } from "lucide-react"` becomes `import X from "lucide-react/icons/x"`. Through
+ * the barrel every module that uses an icon seems to depend on every icon the app uses, so
+ * `chunkName` could not tell which route needs which icon.
+ */
+function lucideIconImports(): Plugin {
+  const barrel = createRequire(import.meta.url)
+    .resolve("lucide-react")
+    .replace(/cjs[\\/]lucide-react\.js$/, "esm/lucide-react.mjs");
+  // The barrel's lines read `export { default as X, default as XIcon, … } from './icons/x.mjs';`.
+  const iconFile = new Map<string, string>();
+  for (const [, names, file] of readFileSync(barrel, "utf8").matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+  )) {
+    for (const [, name] of names!.matchAll(/default as (\w+)/g)) iconFile.set(name!, file!);
+  }
+  return {
+    name: "lucide-icon-imports",
+    transform: {
+      filter: { id: /[\\/](app|core)[\\/].*\.tsx?$/, code: "lucide-react" },
+      handler(code) {
+        const rewritten = code.replace(
+          /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g,
+          (statement, list: string) => {
+            const imports: string[] = [];
+            for (const specifier of list.split(",").map((item) => item.trim())) {
+              if (specifier === "") continue;
+              const [, name, alias] = /^(\w+)(?:\s+as\s+(\w+))?$/.exec(specifier) ?? [];
+              // Anything but icons (a type, createLucideIcon) keeps the barrel import as it is.
+              if (!name || !iconFile.has(name)) return statement;
+              imports.push(`import ${alias ?? name} from "lucide-react/icons/${iconFile.get(name)}";`);
+            }
+            // As many lines as before, so the code after it keeps its place (map: null below).
+            return imports.join(" ") + "\n".repeat(statement.split("\n").length - 1);
+          },
+        );
+        return rewritten === code ? null : { code: rewritten, map: null };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   // The server bundle's entry is the whole HTTP app (server/app.ts), so routes and
   // the server share one copy of every module (router contexts compare by identity).
-  environments: { ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } } },
+  environments: {
+    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: [{ name: chunkName }] },
+          },
+        },
+      },
+    },
+  },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lucideIconImports(), tailwindcss(), reactRouter()],
 });

@@ -1,7 +1,9 @@
 // `node scripts/bundle-size.ts [buildDir]`: the JavaScript a browser downloads before a
 // storefront page is interactive (entry + every route module and import on the route's
 // branch), gzip-compressed, read from React Router's client manifest. Fails when a page
-// exceeds its budget or when a storefront route pulls in admin code.
+// exceeds its budget or when a storefront route pulls in admin code. The manifest's own file is
+// not counted: with lazy route discovery (React Router's default, used here) a page carries its
+// routes' manifest inline and never loads that file.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
@@ -21,15 +23,20 @@ interface Manifest {
 }
 
 const KB = 1024;
-/** Initial JavaScript budgets, gzip. The product page is the issue's bar (130 KB). */
+/**
+ * Initial JavaScript budgets, gzip. Issue 13's bar is 120 KB for the product page; React,
+ * ReactDOM and React Router alone are about 108 KB, and every page is at 124 KB or less
+ * today, so 125 keeps what was won until the rest is.
+ */
+const BUDGET_KB = 125;
 const PAGES: { page: string; routeId: string; budgetKb: number }[] = [
-  { page: "/", routeId: "routes/shop/home", budgetKb: 130 },
-  { page: "/category/:slug", routeId: "routes/shop/category", budgetKb: 130 },
-  { page: "/product/:slug", routeId: "routes/shop/product-page", budgetKb: 130 },
-  { page: "/search", routeId: "routes/shop/search", budgetKb: 130 },
-  { page: "/cart", routeId: "routes/shop/cart", budgetKb: 130 },
-  { page: "/contact", routeId: "routes/shop/contact", budgetKb: 130 },
-  { page: "(not found)", routeId: "routes/not-found", budgetKb: 130 },
+  { page: "/", routeId: "routes/shop/home", budgetKb: BUDGET_KB },
+  { page: "/category/:slug", routeId: "routes/shop/category", budgetKb: BUDGET_KB },
+  { page: "/product/:slug", routeId: "routes/shop/product-page", budgetKb: BUDGET_KB },
+  { page: "/search", routeId: "routes/shop/search", budgetKb: BUDGET_KB },
+  { page: "/cart", routeId: "routes/shop/cart", budgetKb: BUDGET_KB },
+  { page: "/contact", routeId: "routes/shop/contact", budgetKb: BUDGET_KB },
+  { page: "(not found)", routeId: "routes/not-found", budgetKb: BUDGET_KB },
 ];
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -74,7 +81,7 @@ let failed = false;
 console.log(`Initial JavaScript per storefront page (gzip), from ${path.relative(root, buildDir)}/\n`);
 console.log("page".padEnd(18), "files".padStart(6), "KB gzip".padStart(9), "budget".padStart(8));
 for (const { page, routeId, budgetKb } of PAGES) {
-  const files = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (const route of branch(routeId)) {
     files.add(route.module);
     for (const file of route.imports ?? []) files.add(file);

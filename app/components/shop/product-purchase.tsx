@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
 import { isProductAvailable } from "../../../core/product-availability.ts";
 import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
@@ -6,8 +6,13 @@ import { cart } from "../../lib/cart-store.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { QuantityStepper } from "../ui/quantity-stepper.tsx";
-import { AddedToCartPanel, type AddedToCart } from "./added-to-cart-panel.tsx";
+import type { AddedToCart } from "./added-to-cart-panel.tsx";
 import { FabricPicker, type FabricOptionView } from "./fabric-picker.tsx";
+
+// Shown only after Add to Cart: loaded then, not with the page.
+const AddedToCartPanel = lazy(() =>
+  import("./added-to-cart-panel.tsx").then((module) => ({ default: module.AddedToCartPanel })),
+);
 
 export interface PurchasableProduct {
   id: string;
@@ -84,7 +89,11 @@ export function ProductPurchase({
           >
             Add to Cart
           </button>
-          {added && <AddedToCartPanel added={added} onClose={closePanel} opener={addButton} />}
+          {added && (
+            <Suspense fallback={null}>
+              <AddedToCartPanel added={added} onClose={closePanel} opener={addButton} />
+            </Suspense>
+          )}
         </div>
       ) : (
         <p className="rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-red-800">{UNAVAILABLE_TEXT}</p>
