@@ -17,7 +17,7 @@ import { SHOP_UNAVAILABLE_MESSAGE } from "../core/constants.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import sourceSerifLatin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url";
-import "./styles.css";
+import stylesheet from "./styles.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
 
@@ -77,6 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* precedence puts the stylesheet ahead of the scripts' preloads in the head, so on a
+            browser's six connections the first paint never waits behind them. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links />
       </head>
       <body className="min-h-screen font-sans antialiased">

@@ -54,7 +54,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 </Link>
               </div>
             ) : (
-              <ProductGrid products={list} priorityCount={4} label={`${category.name} products`} />
+              <>
+                {/* Cards name their products in h3s: the grid needs its own h2 for a sound outline. */}
+                <h2 className="sr-only">{`${category.name} products`}</h2>
+                <ProductGrid products={list} priorityCount={4} label={`${category.name} products`} />
+              </>
             )
           }
         </Await>

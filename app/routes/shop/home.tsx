@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
 
   const [featured, withImages] = await Promise.all([
-    listProducts(scope, { limit: FEATURED_COUNT }),
+    listLatestProducts(scope, { limit: FEATURED_COUNT }),
     listProductsWithImages(scope, SLIDE_PRODUCTS),
   ]);
   // Below the fold: streamed after the first paint (pulsing tiles meanwhile). Started

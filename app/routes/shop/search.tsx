@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/search";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listCategoryTiles } from "../../../server/catalog/categories.ts";
-import { listProducts, searchProducts } from "../../../server/catalog/product-catalog.ts";
+import { listLatestProducts, searchProducts } from "../../../server/catalog/product-catalog.ts";
 import { storeContext } from "../../../server/context.ts";
 import { CategoryTiles } from "../../components/shop/category-tiles.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Nothing found: somewhere to go next, the categories and the newest products.
   const suggestions =
     query && results.length === 0
-      ? await Promise.all([listCategoryTiles(scope), listProducts(scope, { limit: SUGGESTED_PRODUCTS })]).then(
+      ? await Promise.all([listCategoryTiles(scope), listLatestProducts(scope, { limit: SUGGESTED_PRODUCTS })]).then(
           ([categories, products]) => ({ categories, products: products.map(toProductCard) }),
         )
       : null;
@@ -79,7 +79,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             )}
           </>
         ) : (
-          <ProductGrid products={results} priorityCount={4} label="Search results" />
+          <>
+            <h2 className="sr-only">Search results</h2>
+            <ProductGrid products={results} priorityCount={4} label="Search results" />
+          </>
         ))}
     </div>
   );
