@@ -70,33 +70,47 @@ export class StorefrontChanges {
   }
 
   /** Values of one store kept in memory, each dropped when the store changes. */
-  memo(): StoreMemo {
-    return new StoreMemo(this);
+  memo(limit?: number): StoreMemo {
+    return new StoreMemo(this, limit);
   }
 }
 
+/** Values one store may keep at once: the least recently used goes first beyond it. */
+export const MEMO_ENTRIES_PER_STORE = 500;
+
 /**
- * Small per-store values read on every request (settings, categories), kept until the store
- * changes. Callers must treat what they get as read-only: it is shared between requests.
+ * Per-store values read by storefront requests (settings, categories, products and short
+ * product lists), kept until the store changes. Each store keeps at most
+ * MEMO_ENTRIES_PER_STORE, least recently used first out, so a catalogue of any size cannot
+ * fill memory. Callers must treat what they get as read-only: it is shared between requests.
  */
 export class StoreMemo {
   private readonly values = new Map<string, Map<string, unknown>>();
   private readonly changes: StorefrontChanges;
+  private readonly limit: number;
 
-  constructor(changes: StorefrontChanges) {
+  constructor(changes: StorefrontChanges, limit = MEMO_ENTRIES_PER_STORE) {
     this.changes = changes;
+    this.limit = limit;
     changes.subscribe((tenantId) => (tenantId === null ? this.values.clear() : this.values.delete(tenantId)));
   }
 
   async get<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
     const kept = this.values.get(tenantId);
-    if (kept?.has(key)) return kept.get(key) as T;
+    if (kept?.has(key)) {
+      const value = kept.get(key) as T;
+      // A Map iterates in insertion order: moving a hit to the end keeps the oldest first.
+      kept.delete(key);
+      kept.set(key, value);
+      return value;
+    }
     const ticket = this.changes.ticket();
     const value = await load();
     if (this.changes.mayKeep(tenantId, ticket)) {
       let store = this.values.get(tenantId);
       if (!store) this.values.set(tenantId, (store = new Map()));
       store.set(key, value);
+      if (store.size > this.limit) store.delete(store.keys().next().value!);
     }
     return value;
   }

@@ -62,21 +62,39 @@ export async function findCategoryRedirect({ db, tenantId }: StoreScope, slug: s
 
 /**
  * The first picture of the newest product in each category that has one, keyed by
- * category slug. One indexed pass (DISTINCT ON), so it stays cheap on large catalogues.
+ * category slug. One statement; each category's picture is a walk of
+ * products_category_created newest first that stops at the first product with a picture,
+ * so the cost stays flat however many products a category holds (a store has at most four).
  */
-export async function firstProductImageByCategory({ db, tenantId }: StoreScope): Promise<Map<string, string>> {
-  const firstImage = sql<string>`(select v from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '' limit 1)`;
-  const rows = await db
-    .selectDistinctOn([products.categoryId], { slug: categories.slug, image: firstImage })
+export async function firstProductImageByCategory(scope: StoreScope): Promise<Map<string, string>> {
+  const read = () => readFirstProductImages(scope);
+  return scope.memo ? scope.memo.get(scope.tenantId, "tile-pictures", read) : read();
+}
+
+async function readFirstProductImages({ db, tenantId }: StoreScope): Promise<Map<string, string>> {
+  const newest = db
+    .select({
+      image:
+        sql<string>`(select v from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '' limit 1)`.as(
+          "image",
+        ),
+    })
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(
       and(
+        eq(products.categoryId, categories.id),
         eq(products.tenantId, tenantId),
         sql`exists (select 1 from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '')`,
       ),
     )
-    .orderBy(products.categoryId, sql`${products.createdAt} desc`, products.id);
+    .orderBy(sql`${products.createdAt} desc nulls last`, products.id)
+    .limit(1)
+    .as("newest");
+  const rows = await db
+    .select({ slug: categories.slug, image: newest.image })
+    .from(categories)
+    .innerJoinLateral(newest, sql`true`)
+    .where(eq(categories.tenantId, tenantId));
   return new Map(rows.map((row) => [row.slug, row.image]));
 }
 

@@ -73,19 +73,37 @@ export async function listProducts(
   return options.limit ? await query.limit(options.limit) : await query;
 }
 
-/** One product by its slug, with fabrics; null when the store has no such product. */
+/**
+ * A short list of the store's products for the storefront (home, related products,
+ * suggestions): kept in the scope's memo, when it has one, until the store changes.
+ */
+export function listLatestProducts(
+  scope: StoreScope,
+  options: { limit: number; categorySlug?: string; excludeSlug?: string },
+): Promise<ProductSummary[]> {
+  const read = () => listProducts(scope, options);
+  const key = `latest:${options.limit}:${options.categorySlug ?? ""}:${options.excludeSlug ?? ""}`;
+  return scope.memo ? scope.memo.get(scope.tenantId, key, read) : read();
+}
+
+/**
+ * One product by its slug, with fabrics; null when the store has no such product. A
+ * storefront request takes it from the scope's memo when it has one.
+ */
 export async function getProductBySlug(scope: StoreScope, slug: string): Promise<ProductSummary | null> {
   if (!isSlug(slug)) return null;
-  const [product] = await listProducts(scope, { limit: 1, where: eq(products.slug, slug) });
-  return product ?? null;
+  const read = async () => (await listProducts(scope, { limit: 1, where: eq(products.slug, slug) }))[0] ?? null;
+  return scope.memo ? scope.memo.get(scope.tenantId, `product:${slug}`, read) : read();
 }
 
 /** Products that have at least one picture, newest first (the home page's slideshow). */
 export function listProductsWithImages(scope: StoreScope, limit: number): Promise<ProductSummary[]> {
-  return listProducts(scope, {
-    limit,
-    where: sql`exists (select 1 from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '')`,
-  });
+  const read = () =>
+    listProducts(scope, {
+      limit,
+      where: sql`exists (select 1 from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '')`,
+    });
+  return scope.memo ? scope.memo.get(scope.tenantId, `with-pictures:${limit}`, read) : read();
 }
 
 /** Escapes LIKE's wildcards so a shopper's "%" or "_" matches itself. */

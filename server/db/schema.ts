@@ -114,7 +114,8 @@ export const products = pgTable(
   (t) => [
     uniqueIndex("products_tenant_slug").on(t.tenantId, t.slug),
     index("products_tenant_created").on(t.tenantId, t.createdAt.desc()),
-    index("products_category").on(t.categoryId),
+    // A category's products newest first: the category page and each category's tile picture.
+    index("products_category_created").on(t.categoryId, t.createdAt.desc()),
     // Case-insensitive substring search stays fast on large catalogues.
     index("products_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("products_description_trgm").using("gin", sql`lower(${t.description}) gin_trgm_ops`),

@@ -1,10 +1,10 @@
 import { createServer, get as httpGet, type Server } from "node:http";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { StorefrontChanges } from "../../server/cache/storefront-changes.ts";
-import { fabricLibrary } from "../../server/db/schema.ts";
+import { fabricLibrary, products } from "../../server/db/schema.ts";
 import { PageCache } from "../../server/http/page-cache.ts";
 import { AdminClient, decodeSingleFetch, OWNER } from "../support/admin-app.ts";
 import { freePort, startAppServer, type AppServer } from "../support/app-server.ts";
@@ -48,6 +48,50 @@ function findWith<T>(value: unknown, keys: string[]): T | undefined {
   return undefined;
 }
 
+/** The owner's price change, through the product editor's own load and save. */
+async function changePriceOn(server: AppServer, owner: AdminClient, productId: string, price: string) {
+  const editor = `/admin/products/edit/${productId}.data`;
+  const loaded = await decodeSingleFetch(await owner.get(editor));
+  const { id: _id, ...initial } = findWith<Record<string, unknown>>(loaded, ["id", "price", "fabrics"])!;
+  const saved = await fetch(`${server.url}${editor}`, {
+    method: "POST",
+    headers: { origin: server.url, cookie: owner.cookieHeader(), "content-type": "application/json" },
+    body: JSON.stringify({ intent: "save", product: { ...initial, price } }),
+    redirect: "manual",
+  });
+  expect(saved.status).toBe(202);
+}
+
+/** Two servers on one database (PostgreSQL), or one on the embedded engine, with the owner signed in. */
+async function startServers(engine: Engine, extraEnv: Record<string, string> = {}) {
+  const env: Record<string, string> = { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ...extraEnv };
+  let database: TestDatabase | undefined;
+  let a: AppServer;
+  let b: AppServer;
+  if (engine === "postgres") {
+    database = await createTestDatabase("postgres");
+    env.DATABASE_URL = database.url!;
+    // One after the other: the first migrates and seeds.
+    a = await startAppServer({ env });
+    b = await startAppServer({ env });
+  } else {
+    a = b = await startAppServer({ env });
+  }
+  const owner = new AdminClient(a.url);
+  expect((await owner.signIn()).status).toBe(302);
+  const sitemap = await (await get(a, "/sitemap.xml")).text();
+  const slug = /\/product\/([a-z0-9-]+)</.exec(sitemap)![1]!;
+  const shown = await decodeSingleFetch(await get(a, `/product/${slug}.data`));
+  const product = findWith<{ id: string; slug: string }>(shown, ["id", "slug", "priceCents"])!;
+  expect(product.slug).toBe(slug);
+  const stop = async () => {
+    await a?.stop();
+    if (b !== a) await b?.stop();
+    await database?.dispose();
+  };
+  return { database, a, b, owner, product, stop };
+}
+
 describe.each(ENGINES)("the storefront page cache on %s", (engine: Engine) => {
   let database: TestDatabase | undefined;
   let a: AppServer;
@@ -56,49 +100,15 @@ describe.each(ENGINES)("the storefront page cache on %s", (engine: Engine) => {
   let owner: AdminClient;
   let product: { id: string; slug: string };
 
-  beforeAll(async () => {
-    const env: Record<string, string> = {
-      ADMIN_EMAIL: OWNER.email,
-      ADMIN_PASSWORD: OWNER.password,
-      // Small, so the budget test fills it.
-      PAGE_CACHE_MAX_MB: "1",
-    };
-    if (engine === "postgres") {
-      database = await createTestDatabase("postgres");
-      env.DATABASE_URL = database.url!;
-      // One after the other: the first migrates and seeds.
-      a = await startAppServer({ env });
-      b = await startAppServer({ env });
-    } else {
-      a = b = await startAppServer({ env });
-    }
-    owner = new AdminClient(a.url);
-    expect((await owner.signIn()).status).toBe(302);
-    const sitemap = await (await get(a, "/sitemap.xml")).text();
-    const slug = /\/product\/([a-z0-9-]+)</.exec(sitemap)![1]!;
-    const shown = await decodeSingleFetch(await get(a, `/product/${slug}.data`));
-    product = findWith<{ id: string; slug: string }>(shown, ["id", "slug", "priceCents"])!;
-    expect(product.slug).toBe(slug);
-  }, 240_000);
-  afterAll(async () => {
-    await a?.stop();
-    if (b !== a) await b?.stop();
-    await database?.dispose();
-  });
+  let stop: () => Promise<void>;
 
-  /** The owner's price change, through the product editor's own load and save. */
-  async function changePrice(price: string) {
-    const editor = `/admin/products/edit/${product.id}.data`;
-    const loaded = await decodeSingleFetch(await owner.get(editor));
-    const { id: _id, ...initial } = findWith<Record<string, unknown>>(loaded, ["id", "price", "fabrics"])!;
-    const saved = await fetch(`${a.url}${editor}`, {
-      method: "POST",
-      headers: { origin: a.url, cookie: owner.cookieHeader(), "content-type": "application/json" },
-      body: JSON.stringify({ intent: "save", product: { ...initial, price } }),
-      redirect: "manual",
-    });
-    expect(saved.status).toBe(202);
-  }
+  beforeAll(async () => {
+    // A small budget, so the budget test fills it.
+    ({ database, a, b, owner, product, stop } = await startServers(engine, { PAGE_CACHE_MAX_MB: "1" }));
+  }, 240_000);
+  afterAll(() => stop?.());
+
+  const changePrice = (price: string) => changePriceOn(a, owner, product.id, price);
 
   it("serves a product page from each process's cache, and the owner's new price from every process", async () => {
     const path = `/product/${product.slug}`;
@@ -248,6 +258,58 @@ describe.each(ENGINES)("the storefront page cache on %s", (engine: Engine) => {
       timeout: CHANGE_SEEN_WITHIN_MS,
       interval: 20,
     });
+  });
+});
+
+describe.each(ENGINES)("catalogue reads kept in memory, with the page cache off, on %s", (engine: Engine) => {
+  let servers: Awaited<ReturnType<typeof startServers>>;
+  beforeAll(async () => {
+    servers = await startServers(engine, { PAGE_CACHE: "false" });
+  }, 240_000);
+  afterAll(() => servers?.stop());
+
+  it("shows the owner's new price on the product page and the home page of every process", async () => {
+    const { a, b, owner } = servers;
+    // A product the home page shows, so both pages carry its price.
+    const home = await decodeSingleFetch(await get(a, "/_.data"));
+    const { slug } = findWith<{ slug: string }>(home, ["slug", "priceCents"])!;
+    const path = `/product/${slug}`;
+    const product = findWith<{ id: string }>(await decodeSingleFetch(await get(a, `${path}.data`)), ["id", "slug"])!;
+    for (const server of [a, b]) for (const page of [path, "/"]) await get(server, page);
+    if (servers.database) {
+      // Proof that b keeps the product: a price written with the triggers off (no notice)
+      // stays unseen there. Until b has read its store's version it keeps nothing.
+      const silently = (cents: number) =>
+        servers.database!.db.transaction(async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await tx.update(products).set({ priceCents: cents }).where(eq(products.id, product.id));
+        });
+      const [{ priceCents }] = (await servers.database.db
+        .select({ priceCents: products.priceCents })
+        .from(products)
+        .where(eq(products.id, product.id))) as [{ priceCents: number }];
+      await vi.waitFor(
+        async () => {
+          await get(b, path);
+          await silently(11111);
+          const shown = await textOf(await get(b, path));
+          await silently(priceCents);
+          // b may have kept the unnoticed price: a noticed write makes it let go.
+          if (shown.includes("11111"))
+            await servers.database!.db.update(products).set({ priceCents }).where(eq(products.id, product.id));
+          expect(shown).not.toContain("11111");
+        },
+        { timeout: CHANGE_SEEN_WITHIN_MS, interval: 50 },
+      );
+    }
+    await changePriceOn(a, owner, product.id, "876.54");
+    for (const page of [path, "/_.data"]) {
+      await vi.waitFor(async () => expect(await textOf(await get(b, page))).toContain("87654"), {
+        timeout: CHANGE_SEEN_WITHIN_MS,
+        interval: 20,
+      });
+    }
+    expect((await get(b, path)).headers.get("x-cache")).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceCartLines } from "../../server/catalog/cart-pricing.ts";
 import {
@@ -157,6 +158,40 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
       expect(tile("bags")).toBe("/uploads/tote-detail.webp");
       expect(tile("other-products")).toBe("/uploads/tote-detail.webp");
       expect(tile("purses")).toBeNull();
+    });
+
+    it("takes each category's newest product that has a picture, skipping newer ones without", async () => {
+      const bags = (await listCategories(shop())).find((category) => category.slug === "bags")!.id;
+      const added = await database.db
+        .insert(products)
+        .values(
+          [
+            { slug: "newer-bag", images: ["/uploads/newer-bag.webp"], hoursAgo: 2 },
+            { slug: "newest-bag-no-picture", images: [], hoursAgo: 1 },
+          ].map(({ slug, images, hoursAgo }) => ({
+            tenantId: TENANT,
+            slug,
+            name: slug,
+            description: "",
+            priceCents: 1000,
+            categoryId: bags,
+            defaultImages: images,
+            source: "selvage",
+            createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
+          })),
+        )
+        .returning({ id: products.id });
+      try {
+        const images = await firstProductImageByCategory(shop());
+        expect(Object.fromEntries(images)).toEqual({ bags: "/uploads/newer-bag.webp" });
+      } finally {
+        await database.db.delete(products).where(
+          inArray(
+            products.id,
+            added.map((row) => row.id),
+          ),
+        );
+      }
     });
   });
 

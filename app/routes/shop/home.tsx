@@ -3,7 +3,7 @@ import { Await, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { listCategoryTiles } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { listProducts, listProductsWithImages } from "../../../server/catalog/product-catalog.ts";
+import { listLatestProducts, listProductsWithImages } from "../../../server/catalog/product-catalog.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
 import { productCheckAction } from "../../../server/diagnostics/product-check-action.ts";
@@ -113,7 +113,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <Link to="/contact" className={buttonClass("dark", "md", "mt-10")}>
-              Learn More
+              Learn More<span className="sr-only"> about our studio and custom orders</span>
             </Link>
           </div>
         </section>

@@ -3,7 +3,7 @@ import { Await, data, isRouteErrorResponse, Link, useNavigate } from "react-rout
 import type { Route } from "./+types/product-page";
 import { CURRENCY } from "../../../core/constants.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { getProductBySlug, listProducts } from "../../../server/catalog/product-catalog.ts";
+import { getProductBySlug, listLatestProducts } from "../../../server/catalog/product-catalog.ts";
 import { isProductAvailable } from "../../../core/product-availability.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await getProductBySlug(scope, params.slug);
   if (!product) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   // Below the fold: streamed after the product itself.
-  const related = listProducts(scope, {
+  const related = listLatestProducts(scope, {
     categorySlug: product.categorySlug,
     excludeSlug: product.slug,
     limit: RELATED_COUNT,
