@@ -121,7 +121,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
           // Only proxies named by TRUST_PROXY can set this through X-Forwarded-For; a client cannot choose its own.
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         });
-        context.set(requestFaultsContext, { databaseUnavailable: false });
+        context.set(requestFaultsContext, { databaseUnavailable: false, partFailed: false });
         return context;
       },
     }),

@@ -40,6 +40,8 @@ export interface AdminIdentity {
 export interface RequestFaults {
   /** A query failed because the database was down or overloaded: the page becomes a 503. */
   databaseUnavailable: boolean;
+  /** A part streamed after the first paint failed and shows an error in its place: the page is not kept. */
+  partFailed: boolean;
 }
 
 export const servicesContext = createContext<AppServices>();

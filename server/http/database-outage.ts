@@ -8,7 +8,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SHOP_UNAVAILABLE_MESSAGE } 
  */
 export function noteRequestError(
   error: unknown,
-  { request, context }: { request: Request; context?: RouterContextProvider },
+  { request, context }: { request: Request; context?: Readonly<RouterContextProvider> },
 ) {
   const log = context?.get(servicesContext).log;
   if (isDatabaseUnavailable(error)) {
@@ -22,6 +22,22 @@ export function noteRequestError(
   if (isRouteErrorResponse(error) && error.status < 500) return;
   if (log) log.error({ err: error, url: request.url }, "request error");
   else console.error(error);
+}
+
+/**
+ * A part of a page that loads after its first paint (an Await's promise). When it fails,
+ * the page shows an error in its place and still answers 200: the failure is noted, so the
+ * page cache does not keep a page with a hole in it, and logged like any request error.
+ */
+export function streamedPart<T>(
+  promise: Promise<T>,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+): Promise<T> {
+  promise.catch((error: unknown) => {
+    context.get(requestFaultsContext).partFailed = true;
+    noteRequestError(error, { request, context });
+  });
+  return promise;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { requestFaultsContext } from "../context.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import type { Logger } from "../logger.ts";
 import { ANONYMOUS_CACHE_CONTROL, isAnonymousPath, type PageCache } from "./page-cache.ts";
@@ -43,7 +44,8 @@ export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache
     try {
       // Taken before rendering: a store change during the render keeps the page from being kept.
       const fill = pageCache?.beginFill(req);
-      const response = await handle(request, getLoadContext(req, res));
+      const context = getLoadContext(req, res);
+      const response = await handle(request, context);
       const overrides = shopHeaders(req.path, response);
       if (fill && response.status === 200 && response.body) {
         let body: Buffer;
@@ -54,8 +56,11 @@ export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache
           if (res.destroyed) return;
           throw error;
         }
+        // A part that failed to load (shown as an error in its place) is not kept, here or by a CDN.
+        const partFailed = context.get(requestFaultsContext).partFailed;
+        if (partFailed) overrides["Cache-Control"] = "no-store";
         setHeaders(res, response, overrides);
-        if (await pageCache!.fill(req, res, fill, res.getHeaders(), body)) return;
+        if (!partFailed && (await pageCache!.fill(req, res, fill, res.getHeaders(), body))) return;
         return void res.end(body);
       }
       await send(res, response, overrides);

@@ -16,6 +16,8 @@ import { ENGINES } from "../support/test-database.ts";
 
 const ENDPOINT = "/admin/uploads";
 const MB = 1024 * 1024;
+/** What the site streams for a picture of no declared length: many times the 20 MB limit. */
+const HUGE_STREAM_MB = 100;
 
 interface FilePart {
   data: Uint8Array;
@@ -50,15 +52,17 @@ async function startPictureSite() {
         response.writeHead(200, { "content-type": "image/jpeg", "content-length": 25 * MB }).end(Buffer.alloc(25 * MB));
         return;
       case "/huge-chunked.jpg": {
-        // No declared length: 25 MB streamed, as fast as the reader takes it.
+        // No declared length: 100 MB streamed, as fast as the reader takes it. Far more than
+        // the limit and the kernel's socket buffers together, so only a reader that stops
+        // reading leaves it unfinished.
         response.writeHead(200, { "content-type": "image/jpeg" });
         response.once("close", () => (hugeChunkedCutOff = !response.writableFinished));
         const chunk = Buffer.concat([picture, Buffer.alloc(MB - picture.length)]);
         let sent = 0;
         const pump = () => {
-          while (sent < 25) {
+          while (sent < HUGE_STREAM_MB) {
             sent++;
-            if (sent === 25) return void response.end(chunk);
+            if (sent === HUGE_STREAM_MB) return void response.end(chunk);
             if (!response.write(chunk)) return void response.once("drain", pump);
           }
         };

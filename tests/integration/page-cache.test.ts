@@ -368,6 +368,45 @@ describe("the page cache's refill race", () => {
   });
 });
 
+describe.runIf(ENGINES.includes("postgres"))("a page with a part that failed to load, on postgres", () => {
+  let database: TestDatabase;
+  let server: AppServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    server = await startAppServer({ env: { DATABASE_URL: database.url! } });
+  }, 240_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.dispose();
+  });
+
+  it("is answered, not kept, and rendered whole once the part loads again", async () => {
+    const sitemap = await (await get(server, "/sitemap.xml")).text();
+    const path = /\/category\/[a-z0-9-]+/.exec(sitemap)![0];
+    // The store's settings and categories are now held in memory: only the product list reads the table.
+    await hitOf(server, path);
+    // A fault only that list meets: the shop's role may no longer read products.
+    await database.db.execute(sql`revoke select on products from selvage_app`);
+    try {
+      for (const attempt of ["first", "second"]) {
+        const response = await get(server, `${path}?fault=1`);
+        expect(response.status, attempt).toBe(200);
+        expect(response.headers.get("x-cache"), attempt).toBeNull();
+        expect(response.headers.get("cache-control"), attempt).toBe("no-store");
+        expect(await textOf(response), attempt).toContain("Error loading products. Please try again later.");
+      }
+    } finally {
+      await database.db.execute(sql`grant select on products to selvage_app`);
+    }
+    const whole = await get(server, `${path}?fault=1`);
+    expect(whole.headers.get("x-cache")).toBe("MISS");
+    const html = await textOf(whole);
+    expect(html).not.toContain("Error loading products");
+    expect(html).toMatch(/href="\/product\/[a-z0-9-]+"/);
+  });
+});
+
 describe.skipIf(ENGINES.includes("postgres"))("the page cache across two processes on postgres", () => {
   it.skip("is skipped: set TEST_DATABASE_URL to run these tests against a PostgreSQL server", () => {});
 });

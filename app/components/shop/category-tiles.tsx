@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { FallbackImage } from "../ui/fallback-image.tsx";
 import { categoryPath } from "./nav-links.ts";
 import { Reveal } from "./reveal.tsx";
@@ -55,5 +56,22 @@ export function CategoryTilesSkeleton({ count = 4 }: { count?: number }) {
         <li key={index} className="bg-ink/10 aspect-[3/4] animate-pulse rounded-2xl" />
       ))}
     </ul>
+  );
+}
+
+export const TILES_UNAVAILABLE = "The categories could not be loaded. Please try again later.";
+
+/**
+ * Tiles that arrive after the first paint: pulsing stand-ins until then, a short notice if
+ * they fail. The notice must be an element: Await rethrows the error when errorElement is
+ * empty, which would turn the whole page into an error.
+ */
+export function StreamedCategoryTiles({ tiles }: { tiles: Promise<CategoryTile[]> }) {
+  return (
+    <Suspense fallback={<CategoryTilesSkeleton />}>
+      <Await resolve={tiles} errorElement={<p className="text-ink/70">{TILES_UNAVAILABLE}</p>}>
+        {(loaded) => <CategoryTiles tiles={loaded} />}
+      </Await>
+    </Suspense>
   );
 }

@@ -4,7 +4,8 @@ import type { Route } from "./+types/category";
 import { findCategoryRedirect, getCategoryBySlug } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listProducts } from "../../../server/catalog/product-catalog.ts";
-import { servicesContext, storeContext } from "../../../server/context.ts";
+import { storeContext } from "../../../server/context.ts";
+import { streamedPart } from "../../../server/http/database-outage.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { PageMessage } from "../../components/shop/page-message.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
@@ -14,7 +15,6 @@ import { seoMeta, summarize } from "../../lib/seo.ts";
 export const CATEGORY_NOT_FOUND = "Category Not Found";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { log } = context.get(servicesContext);
   const scope = context.get(storeContext);
   const category = await getCategoryBySlug(scope, params.slug);
   if (!category) {
@@ -24,12 +24,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw data(CATEGORY_NOT_FOUND, { status: 404 });
   }
   // The heading renders at once; the products stream in behind 'Loading products...'.
-  const products = listProducts(scope, { categorySlug: category.slug })
-    .then((list) => list.map(toProductCard))
-    .catch((error: unknown) => {
-      log.error({ err: error, category: category.slug }, "category products failed to load");
-      throw new Error("Error loading products");
-    });
+  const products = streamedPart(
+    listProducts(scope, { categorySlug: category.slug }).then((list) => list.map(toProductCard)),
+    { request, context },
+  );
   return { category, products };
 }
 

@@ -1,13 +1,13 @@
-import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { listCategoryTiles } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listLatestProducts, listProductsWithImages } from "../../../server/catalog/product-catalog.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
+import { streamedPart } from "../../../server/http/database-outage.ts";
 import { productCheckAction } from "../../../server/diagnostics/product-check-action.ts";
-import { CategoryTiles, CategoryTilesSkeleton } from "../../components/shop/category-tiles.tsx";
+import { StreamedCategoryTiles } from "../../components/shop/category-tiles.tsx";
 import { FeaturedEmptyState } from "../../components/shop/featured-empty-state.tsx";
 import { HeroSlideshow, type HeroSlide } from "../../components/shop/hero-slideshow.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
@@ -19,7 +19,7 @@ const FEATURED_COUNT = 4;
 /** Slides: a collage of up to 4 pictures, then up to 4 single products (spec §2, §9). */
 const SLIDE_PRODUCTS = 4;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
 
   const [featured, withImages] = await Promise.all([
@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // Below the fold: streamed after the first paint (pulsing tiles meanwhile). Started
   // only now, so a failure above cannot leave this promise rejected with no one awaiting it.
-  const categoryTiles = listCategoryTiles(scope);
+  const categoryTiles = streamedPart(listCategoryTiles(scope), { request, context });
   return { featured: featured.map(toProductCard), slides: heroSlides(withImages), categoryTiles };
 }
 
@@ -87,11 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="categories-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <SectionHeading id="categories-heading" eyebrow="Browse the collection" title="Categories" />
-        <Suspense fallback={<CategoryTilesSkeleton />}>
-          <Await resolve={categoryTiles} errorElement={null}>
-            {(tiles) => <CategoryTiles tiles={tiles} />}
-          </Await>
-        </Suspense>
+        <StreamedCategoryTiles tiles={categoryTiles} />
       </section>
 
       <Reveal>

@@ -1,5 +1,5 @@
-import { Suspense, useState } from "react";
-import { Await, data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/product-page";
 import { CURRENCY } from "../../../core/constants.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
@@ -7,12 +7,13 @@ import { getProductBySlug, listLatestProducts } from "../../../server/catalog/pr
 import { isProductAvailable } from "../../../core/product-availability.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
+import { streamedPart } from "../../../server/http/database-outage.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { categoryPath, productPath } from "../../components/shop/nav-links.ts";
 import { PageMessage } from "../../components/shop/page-message.tsx";
 import { ProductGallery } from "../../components/shop/product-gallery.tsx";
-import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { ProductPurchase } from "../../components/shop/product-purchase.tsx";
+import { RelatedProducts } from "../../components/shop/related-products.tsx";
 import { firstInStockFabric } from "../../lib/cart-lines.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { PLACEHOLDER_IMAGE } from "../../components/ui/fallback-image.tsx";
@@ -22,16 +23,19 @@ export const PRODUCT_NOT_FOUND = "Product Not Found";
 /** "You Might Also Like": at most 4 from the same category (spec §9). */
 const RELATED_COUNT = 4;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
   const product = await getProductBySlug(scope, params.slug);
   if (!product) throw data(PRODUCT_NOT_FOUND, { status: 404 });
   // Below the fold: streamed after the product itself.
-  const related = listLatestProducts(scope, {
-    categorySlug: product.categorySlug,
-    excludeSlug: product.slug,
-    limit: RELATED_COUNT,
-  }).then((list) => list.map(toProductCard));
+  const related = streamedPart(
+    listLatestProducts(scope, {
+      categorySlug: product.categorySlug,
+      excludeSlug: product.slug,
+      limit: RELATED_COUNT,
+    }).then((list) => list.map(toProductCard)),
+    { request, context },
+  );
   const { createdAt: _createdAt, ...rest } = product;
   return {
     product: {
@@ -53,22 +57,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8">
       {/* A new slug is a new product: quantity, picture and fabric start over. */}
       <ProductDetail key={product.id} product={product} />
-      <section aria-labelledby="related-heading" className="mt-24">
-        <Suspense fallback={null}>
-          <Await resolve={related} errorElement={null}>
-            {(list) =>
-              list.length > 0 && (
-                <>
-                  <h2 id="related-heading" className="mb-8 font-serif text-3xl">
-                    You Might Also Like
-                  </h2>
-                  <ProductGrid products={list} label="You Might Also Like" />
-                </>
-              )
-            }
-          </Await>
-        </Suspense>
-      </section>
+      <RelatedProducts products={related} />
     </div>
   );
 }
