@@ -182,7 +182,11 @@ describe("the embedded database held busy past its queue deadline", () => {
       release();
       await holding;
     }
-    expect((await fetch(`${app.url}/`)).status).toBe(200);
+    // A crowded machine may still shed a request or two while the queue drains (503); never a 500.
+    let status = 503;
+    for (const deadline = Date.now() + 10_000; status === 503 && Date.now() < deadline;)
+      status = (await fetch(`${app.url}/`)).status;
+    expect(status).toBe(200);
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 });
