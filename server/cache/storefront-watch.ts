@@ -15,6 +15,16 @@ export interface StorefrontWatch {
 }
 
 /**
+ * A notice's store and, when it names one, the version the change raised it to
+ * ("<store>:<version>", drizzle/0008); an empty store means every store.
+ */
+export function readNotice(payload: string): { tenantId: string | null; version: number | null } {
+  const match = /^(.*):(\d+)$/.exec(payload);
+  const tenantId = match ? match[1]! : payload;
+  return { tenantId: tenantId || null, version: match ? Number(match[2]) : null };
+}
+
+/**
  * Tells `changes` about every change to what shoppers see, from any app process: a notice
  * on STOREFRONT_CHANNEL at each commit, and, as a safety net, a poll of the stores' version
  * rows. While the listener is down nothing is kept (see StorefrontChanges.setLive).
@@ -41,7 +51,12 @@ export function watchStorefront(options: {
     try {
       const stop = await databases.listen(
         STOREFRONT_CHANNEL,
-        (tenantId) => changes.changed(tenantId || null),
+        (payload) => {
+          const { tenantId, version } = readNotice(payload);
+          // The poll that reads this version then has nothing new to tell.
+          if (tenantId && version !== null) versions.set(tenantId, Math.max(versions.get(tenantId) ?? 0, version));
+          changes.changed(tenantId);
+        },
         () => {
           unlisten = null;
           goLive(false);

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pingDatabase } from "../../server/db/client.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { STOREFRONT_CHANNEL } from "../../server/cache/storefront-watch.ts";
+import { pingDatabase, rowsOf } from "../../server/db/client.ts";
 import { categories, orders, products, tenants } from "../../server/db/schema.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 
@@ -84,5 +85,24 @@ describe.each(ENGINES)("database schema on %s", (engine) => {
     expect(rows.length).toBe(2);
     const extensions = await database.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect((extensions as unknown as { rows: unknown[] }).rows).toEqual([{ extname: "pg_trgm" }]);
+  });
+
+  it("tells listeners which store a write changed and the version it raised the store to", async () => {
+    const heard: string[] = [];
+    const unlisten = await database.listen(
+      STOREFRONT_CHANNEL,
+      (payload) => heard.push(payload),
+      () => {},
+    );
+    try {
+      await database.db.update(categories).set({ name: "Bags and totes" }).where(eq(categories.id, categoryA));
+      const [row] = await rowsOf<{ version: string | number }>(
+        database.db,
+        sql`select version from storefront_versions where tenant_id = 'store-a'`,
+      );
+      await vi.waitFor(() => expect(heard).toEqual([`store-a:${row!.version}`]), { timeout: 5_000 });
+    } finally {
+      await unlisten();
+    }
   });
 });
