@@ -15,6 +15,7 @@ import { RETRY_AFTER_SECONDS } from "./db/availability.ts";
 import { openDatabase, pingDatabase } from "./db/client.ts";
 import { storeScope } from "./db/store-scope.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { precompressedFiles } from "./http/precompressed.ts";
 import { isPersonalPath, reactRouterHandler } from "./http/react-router-handler.ts";
 import { allowedMethods, limitRequestBodies } from "./http/request-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
@@ -86,10 +87,12 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
     app.use(options.vite.middlewares);
   } else {
     const clientDir = path.join(options.buildDir, "client");
+    const assetsDir = path.join(clientDir, "assets");
     // Vite puts a content hash in every asset name.
+    app.use("/assets", precompressedFiles(assetsDir, { maxAgeMs: YEAR_IN_SECONDS * 1000, immutable: true }));
     app.use(
       "/assets",
-      express.static(path.join(clientDir, "assets"), {
+      express.static(assetsDir, {
         immutable: true,
         maxAge: YEAR_IN_SECONDS * 1000,
         index: false,

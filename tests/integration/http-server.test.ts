@@ -1,6 +1,20 @@
+import { readFileSync } from "node:fs";
+import { get as httpGet, type IncomingHttpHeaders } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../support/app-server.ts";
+import { BUILD_DIR, startAppServer, type AppServer } from "../support/app-server.ts";
 import { createServerDatabase, dropServerDatabase, ENGINES, withAdminClient } from "../support/test-database.ts";
+
+/** A GET whose body is left as sent (fetch would decode it). */
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
 
 // The production build, started the way `npm start` starts it, on each database engine.
 describe.each(ENGINES)("production server on %s", (engine) => {
@@ -63,6 +77,29 @@ describe.each(ENGINES)("production server on %s", (engine) => {
     const response = await fetch(`${server.url}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends built scripts compressed once by the build, in the encoding the browser takes", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/framework-[\w-]+\.js/.exec(html)![0];
+    const built = path.join(BUILD_DIR, "client", asset);
+    for (const [accept, encoding, file] of [
+      ["gzip, deflate, br", "br", `${built}.br`],
+      ["gzip", "gzip", `${built}.gz`],
+      ["identity", null, built],
+    ] as const) {
+      const response = await rawGet(`${server.url}${asset}`, { "accept-encoding": accept });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers["content-encoding"], accept).toBe(encoding ?? undefined);
+      expect(response.headers["content-type"], accept).toMatch(/^text\/javascript/);
+      expect(response.headers.vary, accept).toBe("Accept-Encoding");
+      expect(response.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      expect(response.body.equals(readFileSync(file)), accept).toBe(true);
+    }
+    // The strongest settings: smaller than the same script compressed per request (brotli 4).
+    expect(readFileSync(`${built}.br`).length).toBeLessThan(
+      brotliCompressSync(readFileSync(built), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+    );
   });
 
   it("serves uploaded images with long caching", async () => {
