@@ -1,4 +1,5 @@
 import "react-router";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Server } from "node:http";
 import compression from "compression";
@@ -100,7 +101,17 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
         fallthrough: false,
       }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The public files (favicon, images), mounted by name: a page request never looks at the disk.
+    for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
+      if (entry.name === "assets") continue;
+      const publicOptions = { maxAge: "1h", index: false } as const;
+      if (entry.isDirectory())
+        app.use(`/${entry.name}`, express.static(path.join(clientDir, entry.name), publicOptions));
+      else
+        app.get(`/${entry.name}`, (_req, res, next) =>
+          res.sendFile(entry.name, { ...publicOptions, root: clientDir }, (error) => error && next(error)),
+        );
+    }
   }
 
   app.use(

@@ -102,6 +102,22 @@ describe.each(ENGINES)("production server on %s", (engine) => {
     );
   });
 
+  it("serves the public files: the favicon and the placeholder picture, kept an hour", async () => {
+    for (const [file, type] of [
+      ["/favicon.svg", "image/svg+xml"],
+      ["/images/placeholder.jpg", "image/jpeg"],
+    ] as const) {
+      const response = await fetch(`${server.url}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toBe(type);
+      expect(response.headers.get("cache-control"), file).toBe("public, max-age=3600");
+      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(BUILD_DIR, "client", file)))).toBe(
+        true,
+      );
+    }
+    expect((await fetch(`${server.url}/images/nothing-here.jpg`)).status).toBe(404);
+  });
+
   it("serves uploaded images with long caching", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const image = /src="(\/uploads\/[^"]+\.webp)"/.exec(html)?.[1];
