@@ -71,7 +71,12 @@ async function fillContactForm(page: Page, sender: Shopper, honeypot?: string): 
 
 async function sendThroughContactPage(page: Page, sender: Shopper, honeypot?: string): Promise<void> {
   await fillContactForm(page, sender, honeypot);
+  // The answer to this very post: a toast from the message before may still be on screen.
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/contact.data",
+  );
   await page.getByRole("button", { name: "Send Message" }).click();
+  expect((await answered).status()).toBe(200);
   await waitForToast(page, "Message sent successfully!");
 }
 

@@ -22,6 +22,12 @@ export function shopperContext(browser: Browser, viewport: { width: number; heig
 
 /** Runs axe-core on the page; answers the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // A toast sliding in or out is part transparent, and its contrast would be measured against the page.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toast]")].every(
+      (toast) => toast.getAnimations({ subtree: true }).length === 0,
+    ),
+  );
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     const axe = (
