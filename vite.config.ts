@@ -106,6 +106,32 @@ function lucideIconImports(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icon modules build their components with app/components/ui/lucide-icon.tsx
+ * instead of lucide's `createLucideIcon`, so lucide's runtime (about 1 KB gzip) leaves every
+ * page while each icon keeps its drawing and its import name. The app's own tests render
+ * lucide's components unchanged; lucide-icon.test.tsx holds the two to the same markup.
+ */
+function lightLucideIcons(): Plugin {
+  const factory = path.resolve(import.meta.dirname, "app/components/ui/lucide-icon.tsx");
+  return {
+    name: "light-lucide-icons",
+    transform: {
+      filter: { id: LUCIDE_ICON },
+      handler(code, id) {
+        if (!code.includes("createLucideIcon")) return null; // an alias module re-exporting another icon
+        const rewritten = code
+          .replace("from '../createLucideIcon.mjs'", `from ${JSON.stringify(factory)}`)
+          // React keys for the drawing's parts: the light factory passes parts as arguments, not a list.
+          .replace(/, key: "\w+"/g, "");
+        // A lucide update that builds icons differently must fail the build, not ship lucide twice.
+        if (rewritten === code) throw new Error(`${id} no longer imports ../createLucideIcon.mjs`);
+        return { code: rewritten, map: null };
+      },
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Built files worth compressing: text, and large enough to gain (fonts and pictures are compressed already). */
@@ -151,7 +177,11 @@ export default defineConfig({
   // The server bundle's entry is the whole HTTP app (server/app.ts), so routes and
   // the server share one copy of every module (router contexts compare by identity).
   environments: {
-    ssr: { build: { rolldownOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: { rolldownOptions: { input: "./server/app.ts" } },
+      // Bundled, not loaded from node_modules, so server rendering draws the same icons as the browser.
+      resolve: { noExternal: ["lucide-react"] },
+    },
     client: {
       build: {
         rolldownOptions: {
@@ -163,5 +193,5 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [lucideIconImports(), tailwindcss(), reactRouter(), precompressedAssets()],
+  plugins: [lucideIconImports(), lightLucideIcons(), tailwindcss(), reactRouter(), precompressedAssets()],
 });

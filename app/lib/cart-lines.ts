@@ -1,4 +1,3 @@
-import type { PricedCartLine } from "../../core/cart-pricing.ts";
 import { centsToDollars, dollarsToCents, priceLineCents } from "../../core/money.ts";
 import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL } from "../../core/constants.ts";
 
@@ -183,46 +182,4 @@ export function lineFor(product: ProductForCart, fabric: FabricChoice, image: st
     fabricLabel: fabric.label,
     image,
   };
-}
-
-/** What the server answers about a line (app/routes/shop/cart-prices.ts). */
-export type ServerLine = PricedCartLine;
-
-/** A line the server refused, with its reason when the server gave one. */
-export type RemovedLine = CartLine & { reason?: string };
-
-/**
- * Replaces what the browser remembered with the server's current truth: new prices,
- * names and labels; lines whose product or fabric is gone, or whose fabric is out of
- * stock, are dropped and reported.
- */
-export function reconcileWithServer(
-  lines: readonly CartLine[],
-  serverLines: readonly ServerLine[],
-): { lines: CartLine[]; removed: RemovedLine[]; repriced: CartLine[] } {
-  const truth = new Map(serverLines.map((line) => [`${line.productId}\u0000${line.fabricCode}`, line]));
-  const kept: CartLine[] = [];
-  const removed: RemovedLine[] = [];
-  const repriced: CartLine[] = [];
-  for (const line of lines) {
-    const server = truth.get(`${line.productId}\u0000${line.fabricCode}`);
-    if (!server) {
-      kept.push(line); // not asked about yet (added while the request was under way)
-      continue;
-    }
-    if (!server.available) {
-      removed.push(server.reason ? { ...line, reason: server.reason } : line);
-      continue;
-    }
-    const next: CartLine = {
-      ...line,
-      name: server.name,
-      fabricLabel: server.fabricLabel,
-      priceCents: server.priceCents,
-      image: server.image ?? line.image,
-    };
-    if (next.priceCents !== line.priceCents) repriced.push(next);
-    kept.push(next);
-  }
-  return { lines: kept, removed, repriced };
 }
