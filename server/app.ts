@@ -21,6 +21,7 @@ import { isPersonalPath, reactRouterHandler } from "./http/react-router-handler.
 import { allowedMethods, limitRequestBodies } from "./http/request-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { startAttemptSweeper } from "./http/throttle.ts";
 import { createLogger } from "./logger.ts";
 import { startMailSender } from "./mail/sender.ts";
 import { startOrderSweeper } from "./orders/abandoned-orders.ts";
@@ -182,6 +183,7 @@ export async function start(options: StartOptions): Promise<Server> {
   const services: AppServices = { databases: database, config, log, auth, storage };
   const mailSender = startMailSender({ databases: database, config, log });
   const orderSweeper = startOrderSweeper({ databases: database, log });
+  const attemptSweeper = startAttemptSweeper({ db: database.db, log });
   const changes = new StorefrontChanges();
   const storefrontWatch = watchStorefront({ databases: database, changes, log });
   const pageCache = config.PAGE_CACHE ? new PageCache(changes, { maxBytes: config.PAGE_CACHE_MAX_MB * MB }) : undefined;
@@ -245,6 +247,7 @@ export async function start(options: StartOptions): Promise<Server> {
         await storefrontWatch.stop();
         await mailSender.stop();
         await orderSweeper.stop();
+        await attemptSweeper.stop();
         await database.close();
         log.info("stopped");
         process.exit(0);

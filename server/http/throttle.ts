@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, like, lt, notLike, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import { startRecurringTask, type RecurringTask } from "../recurring-task.ts";
 
 export interface ThrottleRule {
   /** Attempts allowed per window. */
@@ -242,4 +244,46 @@ async function isKnownClient(db: Database, keys: AccountAttemptKeys): Promise<bo
     .from(rateLimits)
     .where(and(eq(rateLimits.key, PREFIX + keys.knownClient), gt(rateLimits.lastRequest, since)));
   return Boolean(row);
+}
+
+/**
+ * A count this old can refuse nothing: the longest window of any rule (here and better-auth's
+ * own) is an hour. Without forgetting them, every client that ever sent a form would stay a
+ * row of rate_limits for good.
+ */
+export const FORGET_COUNTS_AFTER_MS = 24 * 60 * 60 * 1000;
+/** How often forgotten counts are deleted. */
+export const FORGET_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the counts no rule can use any more, and the marks of clients that have not
+ * signed in for KNOWN_CLIENT_SECONDS; answers how many rows went.
+ */
+export async function forgetStaleAttempts(db: Database, now = Date.now()): Promise<number> {
+  const knownClient = `${PREFIX}known-client:%`;
+  const gone = await db
+    .delete(rateLimits)
+    .where(
+      or(
+        and(notLike(rateLimits.key, knownClient), lt(rateLimits.lastRequest, now - FORGET_COUNTS_AFTER_MS)),
+        and(like(rateLimits.key, knownClient), lt(rateLimits.lastRequest, now - KNOWN_CLIENT_SECONDS * 1000)),
+      ),
+    )
+    .returning({ id: rateLimits.id });
+  return gone.length;
+}
+
+/** Forgets stale counts at start and then every hour; a failed pass is logged and tried again. */
+export function startAttemptSweeper(
+  { db, log }: { db: Database; log: Logger },
+  intervalMs = FORGET_INTERVAL_MS,
+): RecurringTask {
+  return startRecurringTask(async () => {
+    try {
+      const count = await forgetStaleAttempts(db);
+      if (count > 0) log.info({ count }, "forgot stale throttle counts");
+    } catch (error) {
+      log.error({ err: error }, "throttle count sweep failed, will try again");
+    }
+  }, intervalMs);
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { forEachStore, type StoreDatabases, type StoreScope } from "../db/store-scope.ts";
 import { orders } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { startRecurringTask, type RecurringTask } from "../recurring-task.ts";
 
 // An order is written before its payment page is opened (docs/decisions/004). If the
 // provider call fails, or the process dies before the session id is stored, the order
@@ -68,11 +69,6 @@ export interface OrderSweeperOptions {
   olderThanSeconds?: number;
 }
 
-export interface OrderSweeper {
-  /** Stops sweeping and waits for the pass in progress. */
-  stop(): Promise<void>;
-}
-
 /**
  * Closes abandoned orders at start (leftovers of a process that died mid-checkout) and
  * then every few minutes. A failed pass, such as the database being down, is logged and
@@ -81,12 +77,8 @@ export interface OrderSweeper {
 export function startOrderSweeper(
   { databases, log }: { databases: StoreDatabases; log: Logger },
   { intervalMs = SWEEP_INTERVAL_MS, olderThanSeconds = ABANDON_AFTER_SECONDS }: OrderSweeperOptions = {},
-): OrderSweeper {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void>;
-
-  const pass = async () => {
+): RecurringTask {
+  return startRecurringTask(async () => {
     try {
       await forEachStore(databases, async (store) => {
         const closed = await closeAbandonedOrders(store, { olderThanSeconds });
@@ -100,23 +92,5 @@ export function startOrderSweeper(
     } catch (error) {
       log.error({ err: error }, "abandoned-order sweep failed, will try again");
     }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass().finally(schedule);
-    }, intervalMs);
-    // The sweeper alone never keeps the process alive.
-    timer.unref();
-  };
-  running = pass().finally(schedule);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  }, intervalMs);
 }

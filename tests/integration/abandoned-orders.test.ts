@@ -1,6 +1,5 @@
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequestSchema } from "../../core/checkout-form.ts";
 import { openDatabase } from "../../server/db/client.ts";
@@ -17,31 +16,11 @@ import type { PaymentProvider } from "../../server/payments/provider.ts";
 import { createCatalogFixture, CUSTOMER, FIXTURE_TENANT } from "../support/catalog-fixture.ts";
 import { startDroppingPeer } from "../support/dropping-peer.ts";
 import { startStripeStandIn } from "../support/stripe-stand-in.ts";
+import { recordingLogger } from "../support/recording-logger.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 
 const PUBLIC_URL = "http://shop.test";
 const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
-
-/** A logger whose entries the test can read and wait for. */
-function recordingLogger() {
-  const entries: { level: number; msg: string; orders?: { orderNumber: string }[] }[] = [];
-  const waiters: { matches: () => boolean; resolve: () => void }[] = [];
-  const log = pino(
-    { level: "info" },
-    {
-      write(line: string) {
-        entries.push(JSON.parse(line) as (typeof entries)[number]);
-        for (const waiter of waiters.filter((candidate) => candidate.matches())) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      },
-    },
-  );
-  const until = (matches: () => boolean) =>
-    matches() ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ matches, resolve }));
-  return { log, entries, until };
-}
 
 describe.each(ENGINES)("abandoned orders on %s", (engine) => {
   let database: TestDatabase;
@@ -265,7 +244,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
 
   it("sweeps at start, and stopping waits for the pass under way", async () => {
     const leftover = await writeOrder({ ageSeconds: 2 * ABANDON_AFTER_SECONDS });
-    const { log, entries } = recordingLogger();
+    const { log, entries } = recordingLogger<{ orders: { orderNumber: string }[] }>();
     const sweeper = startOrderSweeper({ databases: database.app, log });
     await sweeper.stop();
     expect(await statusOf(leftover.id)).toBe("abandoned");
@@ -289,7 +268,7 @@ describe.each(ENGINES)("abandoned orders on %s", (engine) => {
     };
 
     const leftover = await writeOrder({ ageSeconds: 2 * ABANDON_AFTER_SECONDS });
-    const { log, entries, until } = recordingLogger();
+    const { log, entries, until } = recordingLogger<{ orders: { orderNumber: string }[] }>();
     const failures = () =>
       entries.filter((entry) => entry.msg === "abandoned-order sweep failed, will try again").length;
     const sweeper = startOrderSweeper({ databases, log }, { intervalMs: 10 });
