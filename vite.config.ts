@@ -43,10 +43,10 @@ function routesReaching(id: string, ctx: ChunkingContext): Set<string> {
  * The browser's chunks. By default every set of routes sharing a module got a chunk of its
  * own: a product page preloaded 33 files, most under 1 KB (an icon, a button), and on
  * HTTP/1.1's six connections each costs a round trip. Instead:
- * - "framework": React, React Router and what root loads, plus what storefront pages share
- *   with the admin (money, notices, icons): every page loads it.
+ * - "framework": React, React Router and what root loads, plus what every storefront page
+ *   shares with the admin (money, notices): every page loads it.
  * - "shop": what every storefront page loads (header, footer, cart) and what three or more
- *   storefront routes share; the admin never loads it.
+ *   storefront routes share (two, for an icon); the admin never loads it.
  * - anything else as before: a route's own code stays in its chunk, admin-only code stays out.
  */
 function chunkName(id: string, ctx: ChunkingContext): string | null {
@@ -60,14 +60,18 @@ function chunkName(id: string, ctx: ChunkingContext): string | null {
   const shop = routes.filter((file) => !ADMIN.test(file));
   if (shop.length === 0) return null;
   const everyShopPage = shop.some((file) => SHOP_LAYOUT.test(file));
-  if (admin) return everyShopPage || LUCIDE_ICON.test(id) ? "framework" : null;
-  return everyShopPage || shop.length >= 3 ? "shop" : null;
+  if (admin) return everyShopPage ? "framework" : null;
+  // An icon is a few hundred bytes: one that two pages share rides in the storefront chunk
+  // rather than costing both pages a request of its own.
+  return everyShopPage || shop.length >= 3 || (LUCIDE_ICON.test(id) && shop.length >= 2) ? "shop" : null;
 }
 
 /**
  * `import { X } from "lucide-react"` becomes `import X from "lucide-react/icons/x"`. Through
  * the barrel every module that uses an icon seems to depend on every icon the app uses, so
- * `chunkName` could not tell which route needs which icon.
+ * `chunkName` could not tell which route needs which icon. The admin imports its own copies
+ * (`?admin`): an icon shared with the admin would otherwise sit in the framework chunk, on every
+ * storefront page, though one page (the cart's trash can) uses it.
  */
 function lucideIconImports(): Plugin {
   const barrel = createRequire(import.meta.url)
@@ -84,7 +88,8 @@ function lucideIconImports(): Plugin {
     name: "lucide-icon-imports",
     transform: {
       filter: { id: /[\\/](app|core)[\\/].*\.tsx?$/, code: "lucide-react" },
-      handler(code) {
+      handler(code, id) {
+        const copy = ADMIN.test(id) ? "?admin" : "";
         const rewritten = code.replace(
           /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["'];?/g,
           (statement, list: string) => {
@@ -94,7 +99,7 @@ function lucideIconImports(): Plugin {
               const [, name, alias] = /^(\w+)(?:\s+as\s+(\w+))?$/.exec(specifier) ?? [];
               // Anything but icons (a type, createLucideIcon) keeps the barrel import as it is.
               if (!name || !iconFile.has(name)) return statement;
-              imports.push(`import ${alias ?? name} from "lucide-react/icons/${iconFile.get(name)}";`);
+              imports.push(`import ${alias ?? name} from "lucide-react/icons/${iconFile.get(name)}${copy}";`);
             }
             // As many lines as before, so the code after it keeps its place (map: null below).
             return imports.join(" ") + "\n".repeat(statement.split("\n").length - 1);
