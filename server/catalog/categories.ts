@@ -87,7 +87,8 @@ async function readFirstProductImages({ db, tenantId }: StoreScope): Promise<Map
         sql`exists (select 1 from jsonb_array_elements_text(${products.defaultImages}) as v where v <> '')`,
       ),
     )
-    .orderBy(sql`${products.createdAt} desc nulls last`, products.id)
+    // The storefront's order of products (server/db/keyset-cursor.ts): the tile shows the category page's first picture.
+    .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
     .limit(1)
     .as("newest");
   const rows = await db

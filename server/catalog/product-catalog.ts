@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { isSlug } from "../../core/slug.ts";
+import { cursorTime, keysetPage, keysetPageOf, keysetRead, type KeysetRequest } from "../db/keyset-cursor.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 import { categories, productFabrics, products } from "../db/schema.ts";
 
@@ -25,6 +26,8 @@ export interface ProductSummary {
   defaultImages: string[];
   fabrics: FabricOption[];
   createdAt: Date;
+  /** created_at to the microsecond, for a page link's cursor (server/db/keyset-cursor.ts). */
+  cursorTime: string;
 }
 
 /**
@@ -41,16 +44,22 @@ const fabricsOfProduct = sql<FabricOption[]>`coalesce((
   where ${productFabrics.tenantId} = ${products.tenantId} and ${productFabrics.productId} = ${products.id}
 ), '[]'::json)`;
 
-/** The store's products, newest first, each with its fabric options: one statement. */
+/**
+ * The store's products, newest first (from `page`'s cursor, when given, in its direction),
+ * each with its fabric options: one statement.
+ */
 export async function listProducts(
   scope: StoreScope,
-  options: { limit?: number; categorySlug?: string; excludeSlug?: string; where?: SQL } = {},
+  options: { limit?: number; categorySlug?: string; excludeSlug?: string; where?: SQL; page?: KeysetRequest } = {},
 ): Promise<ProductSummary[]> {
   const { db, tenantId } = scope;
+  const { direction, cursor } = keysetRead(options.page ?? {});
+  const { position, orderBy } = keysetPage(products, cursor, direction);
   const filters = [eq(products.tenantId, tenantId)];
   if (options.categorySlug) filters.push(eq(categories.slug, options.categorySlug));
   if (options.excludeSlug) filters.push(ne(products.slug, options.excludeSlug));
   if (options.where) filters.push(options.where);
+  if (position) filters.push(position);
   const query = db
     .select({
       id: products.id,
@@ -63,14 +72,30 @@ export async function listProducts(
       hasFabricSelection: products.hasFabricSelection,
       defaultImages: products.defaultImages,
       createdAt: products.createdAt,
+      cursorTime: cursorTime(products.createdAt),
       fabrics: fabricsOfProduct,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(...filters))
-    // NULLS LAST as products_tenant_created is declared, so the index serves the order.
-    .orderBy(sql`${products.createdAt} desc nulls last`, asc(products.id));
+    .orderBy(...orderBy);
   return options.limit ? await query.limit(options.limit) : await query;
+}
+
+/** Products a category page shows at a time: most shops' categories fit on one. */
+export const CATEGORY_PAGE_SIZE = 48;
+
+/** One page of a category's products, newest first, and the cursors of the pages on either side. */
+export async function listCategoryPage(
+  scope: StoreScope,
+  categorySlug: string,
+  page: KeysetRequest = {},
+  pageSize = CATEGORY_PAGE_SIZE,
+): Promise<{ products: ProductSummary[]; olderCursor: string | null; newerCursor: string | null }> {
+  // One product more than the page tells whether another page follows in that direction.
+  const rows = await listProducts(scope, { categorySlug, page, limit: pageSize + 1 });
+  const shown = keysetPageOf(rows, pageSize, page);
+  return { products: shown.rows, olderCursor: shown.olderCursor, newerCursor: shown.newerCursor };
 }
 
 /**

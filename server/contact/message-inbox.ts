@@ -2,13 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { InboxMessage, MessageView } from "../../core/contact-message.ts";
 import { contactMessages } from "../db/schema.ts";
 import type { StoreScope } from "../db/store-scope.ts";
-import {
-  cursorTime,
-  encodeKeysetCursor,
-  keysetPage,
-  type KeysetCursor,
-  type KeysetDirection,
-} from "../db/keyset-cursor.ts";
+import { cursorTime, keysetPage, keysetPageOf, keysetRead, type KeysetRequest } from "../db/keyset-cursor.ts";
 
 // The owner's messages: the contact form's messages, newest first, in the inbox or set
 // aside as spam, paged by keyset on the index contact_messages_tenant_inbox
@@ -32,15 +26,11 @@ export interface MessagePage {
 export async function listMessages(
   { db, tenantId }: StoreScope,
   view: MessageView,
-  page: { after?: KeysetCursor | undefined; before?: KeysetCursor | undefined; pageSize?: number } = {},
+  page: KeysetRequest & { pageSize?: number } = {},
 ): Promise<MessagePage> {
   const pageSize = page.pageSize ?? MESSAGE_PAGE_SIZE;
-  const direction: KeysetDirection = page.before && !page.after ? "newer" : "older";
-  const { position, orderBy } = keysetPage(
-    contactMessages,
-    direction === "newer" ? page.before : page.after,
-    direction,
-  );
+  const { direction, cursor } = keysetRead(page);
+  const { position, orderBy } = keysetPage(contactMessages, cursor, direction);
   // One row more than the page tells whether another page follows in that direction.
   const rows = await db
     .select({
@@ -58,17 +48,11 @@ export async function listMessages(
     .where(and(eq(contactMessages.tenantId, tenantId), eq(contactMessages.spam, view === "spam"), position))
     .orderBy(...orderBy)
     .limit(pageSize + 1);
-  const more = rows.length > pageSize;
-  const shown = rows.slice(0, pageSize);
-  if (direction === "newer") shown.reverse();
-  const cursorOf = (row: (typeof shown)[number]) => encodeKeysetCursor({ createdAt: row.cursorTime, id: row.id });
-  const first = shown[0];
-  const last = shown.at(-1);
+  const shown = keysetPageOf(rows, pageSize, page);
   return {
-    messages: shown.map(({ cursorTime: _, ...row }) => row),
-    // Going newer from a cursor means older messages exist (at least the cursor's own), and the reverse.
-    olderCursor: last && (direction === "older" ? more : true) ? cursorOf(last) : null,
-    newerCursor: first && (direction === "newer" ? more : page.after !== undefined) ? cursorOf(first) : null,
+    messages: shown.rows.map(({ cursorTime: _, ...row }) => row),
+    olderCursor: shown.olderCursor,
+    newerCursor: shown.newerCursor,
   };
 }
 

@@ -55,3 +55,56 @@ export function keysetPage(
       : [sql`${createdAt} asc nulls first`, sql`${id} asc nulls first`];
   return { position, orderBy };
 }
+
+/** A page request: `after` a page's last row (older rows), or `before` a page's first row (newer ones). */
+export interface KeysetRequest {
+  after?: KeysetCursor | undefined;
+  before?: KeysetCursor | undefined;
+}
+
+/**
+ * The page a list's query string asks for (`after`, `before`; empty means absent), or null
+ * when a cursor in it is not one this server made: a broken link, the client's mistake.
+ */
+export function keysetRequestOf(params: URLSearchParams): KeysetRequest | null {
+  const request: KeysetRequest = {};
+  for (const name of ["after", "before"] as const) {
+    const text = params.get(name);
+    if (text === null || text === "") continue;
+    const cursor = decodeKeysetCursor(text);
+    if (!cursor) return null;
+    request[name] = cursor;
+  }
+  return request;
+}
+
+/** Which way a request reads, from which cursor: back to newer rows only when it names `before` alone. */
+export function keysetRead(page: KeysetRequest): { direction: KeysetDirection; cursor: KeysetCursor | undefined } {
+  return page.before && !page.after
+    ? { direction: "newer", cursor: page.before }
+    : { direction: "older", cursor: page.after };
+}
+
+/**
+ * A page from rows read one past its size in `keysetRead(page)`'s direction: the rows newest
+ * first, and the cursors of the pages on either side (null where there is none).
+ */
+export function keysetPageOf<Row extends { id: string; cursorTime: string }>(
+  rows: Row[],
+  pageSize: number,
+  page: KeysetRequest,
+): { rows: Row[]; olderCursor: string | null; newerCursor: string | null } {
+  const { direction } = keysetRead(page);
+  const more = rows.length > pageSize;
+  const shown = rows.slice(0, pageSize);
+  if (direction === "newer") shown.reverse();
+  const cursorOf = (row: Row) => encodeKeysetCursor({ createdAt: row.cursorTime, id: row.id });
+  const first = shown[0];
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    // Going newer from a cursor means older rows exist (at least the cursor's own), and the reverse.
+    olderCursor: last && (direction === "older" ? more : true) ? cursorOf(last) : null,
+    newerCursor: first && (direction === "newer" ? more : page.after !== undefined) ? cursorOf(first) : null,
+  };
+}

@@ -4,10 +4,11 @@ import { escapeLikePattern } from "../catalog/product-catalog.ts";
 import { orderItems, orders, type OrderStatus, type ShippingAddress } from "../db/schema.ts";
 import {
   cursorTime,
-  encodeKeysetCursor,
   keysetPage,
+  keysetPageOf,
+  keysetRead,
   type KeysetCursor,
-  type KeysetDirection,
+  type KeysetRequest,
 } from "../db/keyset-cursor.ts";
 import type { StoreScope } from "../db/store-scope.ts";
 
@@ -61,11 +62,11 @@ export interface OrderListPage {
 export async function listOrders(
   scope: StoreScope,
   filters: OrderListFilters,
-  page: { after?: KeysetCursor | undefined; before?: KeysetCursor | undefined; pageSize?: number } = {},
+  page: KeysetRequest & { pageSize?: number } = {},
 ): Promise<OrderListPage> {
   const pageSize = page.pageSize ?? ORDER_LIST_PAGE_SIZE;
-  const direction: KeysetDirection = page.before && !page.after ? "newer" : "older";
-  const { position, orderBy } = keysetPage(orders, direction === "newer" ? page.before : page.after, direction);
+  const { direction, cursor } = keysetRead(page);
+  const { position, orderBy } = keysetPage(orders, cursor, direction);
   // One row more than the page tells whether another page follows in that direction.
   const rows = await scope.db
     .select({
@@ -84,19 +85,14 @@ export async function listOrders(
     .where(and(...filterConditions(scope, filters), position))
     .orderBy(...orderBy)
     .limit(pageSize + 1);
-  const more = rows.length > pageSize;
-  const shown = rows.slice(0, pageSize);
-  if (direction === "newer") shown.reverse();
+  const shown = keysetPageOf(rows, pageSize, page);
 
   const items = await itemsByOrder(
     scope,
-    shown.map((row) => row.id),
+    shown.rows.map((row) => row.id),
   );
-  const cursorOf = (row: (typeof shown)[number]) => encodeKeysetCursor({ createdAt: row.cursorTime, id: row.id });
-  const first = shown[0];
-  const last = shown.at(-1);
   return {
-    orders: shown.map(({ cursorTime: _, ...row }) => {
+    orders: shown.rows.map(({ cursorTime: _, ...row }) => {
       const lines = items.get(row.id) ?? [];
       return {
         ...row,
@@ -104,9 +100,8 @@ export async function listOrders(
         itemSummary: summarizeItems(lines),
       };
     }),
-    // Going newer from a cursor means older orders exist (at least the cursor's own), and the reverse.
-    nextCursor: last && (direction === "older" ? more : true) ? cursorOf(last) : null,
-    newerCursor: first && (direction === "newer" ? more : page.after !== undefined) ? cursorOf(first) : null,
+    nextCursor: shown.olderCursor,
+    newerCursor: shown.newerCursor,
   };
 }
 

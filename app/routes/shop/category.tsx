@@ -1,18 +1,22 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Suspense } from "react";
 import { Await, data, isRouteErrorResponse, Link, redirect, useParams, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/category";
 import { findCategoryRedirect, getCategoryBySlug } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { listProducts } from "../../../server/catalog/product-catalog.ts";
+import { listCategoryPage } from "../../../server/catalog/product-catalog.ts";
 import { storeContext } from "../../../server/context.ts";
+import { keysetRequestOf } from "../../../server/db/keyset-cursor.ts";
 import { streamedPart } from "../../../server/http/database-outage.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
+import { categoryPath } from "../../components/shop/nav-links.ts";
 import { PageMessage } from "../../components/shop/page-message.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { seoMeta, summarize } from "../../lib/seo.ts";
 
 export const CATEGORY_NOT_FOUND = "Category Not Found";
+export const BROKEN_PAGE_LINK = "This page link is not valid.";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
@@ -23,16 +27,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (current) throw redirect(`/category/${current}${new URL(request.url).search}`, 301);
     throw data(CATEGORY_NOT_FOUND, { status: 404 });
   }
+  // Large categories come a page at a time; a cursor this server never made is the client's mistake.
+  const position = keysetRequestOf(new URL(request.url).searchParams);
+  if (!position) throw data(BROKEN_PAGE_LINK, { status: 400 });
   // The heading renders at once; the products stream in behind 'Loading products...'.
   const products = streamedPart(
-    listProducts(scope, { categorySlug: category.slug }).then((list) => list.map(toProductCard)),
+    listCategoryPage(scope, category.slug, position).then((page) => ({
+      ...page,
+      products: page.products.map(toProductCard),
+    })),
     { request, context },
   );
-  return { category, products };
+  return { category, products, paged: Boolean(position.after ?? position.before) };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, products } = loaderData;
+  const { category, products, paged } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8">
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: category.name }]} />
@@ -43,8 +53,16 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </header>
       <Suspense fallback={<LoadingProducts />}>
         <Await resolve={products} errorElement={<CategoryLoadError />}>
-          {(list) =>
-            list.length === 0 ? (
+          {({ products: list, olderCursor, newerCursor }) =>
+            list.length === 0 && paged ? (
+              // A page link from before products were removed.
+              <div className="border-ink/15 flex flex-col items-center gap-5 rounded-3xl border border-dashed px-6 py-16 text-center">
+                <p className="text-ink/75 text-lg">No more products on this page.</p>
+                <Link to={categoryPath(category.slug)} className={buttonClass("outline")}>
+                  {`Back to ${category.name}`}
+                </Link>
+              </div>
+            ) : list.length === 0 ? (
               <div className="border-ink/15 flex flex-col items-center gap-5 rounded-3xl border border-dashed px-6 py-16 text-center">
                 <p className="text-ink/75 text-lg">No products available in this category yet.</p>
                 <Link to="/" className={buttonClass("outline")}>
@@ -56,12 +74,45 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 {/* Cards name their products in h3s: the grid needs its own h2 for a sound outline. */}
                 <h2 className="sr-only">{`${category.name} products`}</h2>
                 <ProductGrid products={list} priorityCount={4} label={`${category.name} products`} />
+                <PageLinks category={category} olderCursor={olderCursor} newerCursor={newerCursor} />
               </>
             )
           }
         </Await>
       </Suspense>
     </div>
+  );
+}
+
+/** Previous and next pages of a category too large for one, newest products first. */
+function PageLinks({
+  category,
+  olderCursor,
+  newerCursor,
+}: {
+  category: { slug: string; name: string };
+  olderCursor: string | null;
+  newerCursor: string | null;
+}) {
+  if (!olderCursor && !newerCursor) return null;
+  const path = categoryPath(category.slug);
+  return (
+    <nav aria-label={`Pages of ${category.name}`} className="mt-12 flex items-center justify-between gap-4">
+      {newerCursor ? (
+        <Link to={`${path}?before=${newerCursor}`} className={buttonClass("outline")}>
+          <ChevronLeft aria-hidden="true" className="size-4" />
+          Previous page
+        </Link>
+      ) : (
+        <span />
+      )}
+      {olderCursor ? (
+        <Link to={`${path}?after=${olderCursor}`} className={buttonClass("outline")}>
+          Next page
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : null}
+    </nav>
   );
 }
 
@@ -107,6 +158,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   // The page itself failed to load: name the category if the header knows it.
   const name = layout?.categories.find((category) => category.slug === slug)?.name ?? "Products";
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    return (
+      <PageMessage title={name}>
+        <p>{BROKEN_PAGE_LINK}</p>
+        <Link to={categoryPath(slug)} className={buttonClass("primary")}>
+          {`Back to ${name}`}
+        </Link>
+      </PageMessage>
+    );
+  }
   return (
     <PageMessage title={name} tone="error">
       <p role="alert">Error loading products. Please try again later.</p>
@@ -117,15 +178,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+export function meta({ loaderData, matches, params, location, error }: Route.MetaArgs) {
   const root = matches[0].loaderData;
   const storeName = root?.store.name ?? "Selvage";
-  if (!loaderData) return [{ title: `${CATEGORY_NOT_FOUND} | ${storeName}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) {
+    const title = isRouteErrorResponse(error) && error.status === 400 ? "Page Link Not Valid" : CATEGORY_NOT_FOUND;
+    return [{ title: `${title} | ${storeName}` }, { name: "robots", content: "noindex" }];
+  }
   const { category } = loaderData;
   return seoMeta({
     origin: root?.origin ?? "",
     storeName,
-    path: `/category/${params.slug}`,
+    // Each page of a large category is its own page, with its own address.
+    path: `${categoryPath(params.slug)}${loaderData.paged ? location.search : ""}`,
     title: category.name,
     description: summarize(category.description || `Handmade ${category.name.toLowerCase()} from our Colorado studio.`),
     image: category.imageUrl,

@@ -23,7 +23,7 @@ import {
   markMessageUnread,
 } from "../../../../server/contact/message-inbox.ts";
 import { storeContext } from "../../../../server/context.ts";
-import { decodeKeysetCursor, type KeysetCursor } from "../../../../server/db/keyset-cursor.ts";
+import { keysetRequestOf } from "../../../../server/db/keyset-cursor.ts";
 import { readForm } from "../../../../server/http/request-body.ts";
 import { adminButtonClass } from "../../../components/admin/admin-button.tsx";
 import { AdminErrorPanel } from "../../../components/admin/admin-error-boundary.tsx";
@@ -35,19 +35,12 @@ import { useStoreName } from "../../../components/admin/use-store-name.ts";
 import { notify, notifyError } from "../../../lib/notify.ts";
 import { adminMeta, adminPath } from "../admin-pages.ts";
 
-/** A page link's cursor; a link this server did not make is the client's mistake (400). */
-function cursorParam(params: URLSearchParams, name: "after" | "before"): KeysetCursor | undefined {
-  const text = params.get(name);
-  if (text === null) return undefined;
-  const cursor = decodeKeysetCursor(text);
-  if (!cursor) throw data("This page link is not valid", { status: 400 });
-  return cursor;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const view = parseMessageView(params.get("view"));
-  const page = { after: cursorParam(params, "after"), before: cursorParam(params, "before") };
+  // A cursor this server never made is the client's mistake.
+  const page = keysetRequestOf(params);
+  if (!page) throw data("This page link is not valid", { status: 400 });
   const scope = context.get(storeContext);
   const [list, unread, spam] = await Promise.all([
     listMessages(scope, view, page),

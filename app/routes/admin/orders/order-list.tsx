@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order-list";
 import { ORDER_LIST_VIEW_LABELS, orderListQuery, parseOrderListFilters } from "../../../../core/order-list.ts";
 import { storeContext } from "../../../../server/context.ts";
-import { decodeKeysetCursor, type KeysetCursor } from "../../../../server/db/keyset-cursor.ts";
+import { keysetRequestOf } from "../../../../server/db/keyset-cursor.ts";
 import { listOrders } from "../../../../server/orders/order-list.ts";
 import { AdminErrorPanel } from "../../../components/admin/admin-error-boundary.tsx";
 import { adminButtonClass } from "../../../components/admin/admin-button.tsx";
@@ -13,22 +13,14 @@ import { adminMeta, adminPath } from "../admin-pages.ts";
 
 const BROKEN_PAGE_LINK = "This page link is not valid. Start again from the newest orders.";
 
-/** A page cursor from the query string; one this server never made is the client's mistake (400). */
-function cursorParam(params: URLSearchParams, name: "after" | "before"): KeysetCursor | undefined {
-  const text = params.get(name);
-  if (text === null || text === "") return undefined;
-  const cursor = decodeKeysetCursor(text);
-  if (!cursor) throw data(BROKEN_PAGE_LINK, { status: 400 });
-  return cursor;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = parseOrderListFilters(params);
-  const after = cursorParam(params, "after");
-  const before = cursorParam(params, "before");
-  const page = await listOrders(context.get(storeContext), filters, { after, before });
-  return { filters, paged: Boolean(after ?? before), ...page };
+  // A cursor this server never made is the client's mistake.
+  const position = keysetRequestOf(params);
+  if (!position) throw data(BROKEN_PAGE_LINK, { status: 400 });
+  const page = await listOrders(context.get(storeContext), filters, position);
+  return { filters, paged: Boolean(position.after ?? position.before), ...page };
 }
 
 export default function OrderList({ loaderData }: Route.ComponentProps) {
