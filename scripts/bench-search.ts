@@ -1,6 +1,7 @@
 // Product search at scale on a PostgreSQL server: the shop's search query (searchProducts,
-// as the application role under row security) and the search page served by the production
-// build, first with about 100 products, then with 100,000 (and a second store of 10,000 on
+// as the application role under row security), the search page and the page of the category
+// holding the generated products, served by the production build, first with about 100
+// products, then with 100,000 (and a second store of 10,000 on
 // the same database). Needs TEST_DATABASE_URL or DATABASE_URL: a new database is created
 // there and dropped afterwards (the named one is never touched).
 //   node scripts/bench-search.ts      (also run by `npm run bench`; BUILD_DIR names the build)
@@ -92,7 +93,23 @@ export interface SearchFigures {
   sizes: {
     products: number;
     terms: { label: string; q: string; rows: number; queryP95: number; pageP50: number; pageP95: number }[];
+    /** The category every generated product is in: its first page. */
+    category: { slug: string; pageP50: number; pageP95: number };
   }[];
+}
+
+/** p50 and p95 of a page served by the app, after a warm-up. */
+async function pageTimes(url: string): Promise<{ pageP50: number; pageP95: number }> {
+  const page: number[] = [];
+  for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+    const t0 = performance.now();
+    const response = await fetch(url, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    if (i >= WARM_UP) page.push(performance.now() - t0);
+  }
+  page.sort((a, b) => a - b);
+  return { pageP50: quantile(page, 0.5), pageP95: quantile(page, 0.95) };
 }
 
 async function measure(handle: DatabaseHandle, appUrl: string) {
@@ -107,27 +124,27 @@ async function measure(handle: DatabaseHandle, appUrl: string) {
       await searchProducts(scope, q);
       query.push(performance.now() - t0);
     }
-    const url = `${appUrl}/search?q=${encodeURIComponent(q)}`;
-    const page: number[] = [];
-    for (let i = 0; i < WARM_UP + SAMPLES; i++) {
-      const t0 = performance.now();
-      const response = await fetch(url, { headers: { "accept-encoding": "gzip, deflate, br" } });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      if (i >= WARM_UP) page.push(performance.now() - t0);
-    }
     query.sort((a, b) => a - b);
-    page.sort((a, b) => a - b);
     figures.push({
       label,
       q,
       rows,
       queryP95: quantile(query, 0.95),
-      pageP50: quantile(page, 0.5),
-      pageP95: quantile(page, 0.95),
+      ...(await pageTimes(`${appUrl}/search?q=${encodeURIComponent(q)}`)),
     });
   }
   return figures;
+}
+
+/** The page of the category the generated products go to (the store's first). */
+async function measureCategory(handle: DatabaseHandle, appUrl: string) {
+  const { rows } = (await handle
+    .asOwner()
+    .execute(
+      sql`select slug from categories where tenant_id = ${DEFAULT_TENANT} order by sort_order, name limit 1`,
+    )) as unknown as { rows: { slug: string }[] };
+  const slug = rows[0]!.slug;
+  return { slug, ...(await pageTimes(`${appUrl}/category/${slug}`)) };
 }
 
 /** The figures, or null when no PostgreSQL server is named. */
@@ -155,10 +172,15 @@ export async function benchSearch(): Promise<SearchFigures | null> {
       const sizes: SearchFigures["sizes"] = [];
       const demo = await countOf();
       await generateProducts(handle, DEFAULT_TENANT, 1, SMALL - demo);
-      sizes.push({ products: await countOf(), terms: await measure(handle, app.url) });
+      const sizeFigures = async () => ({
+        products: await countOf(),
+        terms: await measure(handle, app.url),
+        category: await measureCategory(handle, app.url),
+      });
+      sizes.push(await sizeFigures());
       await generateProducts(handle, DEFAULT_TENANT, SMALL - demo + 1, LARGE - demo);
       await generateProducts(handle, "bench-neighbour", 1, OTHER_STORE_PRODUCTS);
-      sizes.push({ products: await countOf(), terms: await measure(handle, app.url) });
+      sizes.push(await sizeFigures());
       return { sizes };
     } finally {
       await handle.close();
@@ -171,6 +193,12 @@ export async function benchSearch(): Promise<SearchFigures | null> {
 export function pageSlowdown(figures: SearchFigures): number {
   const [small, large] = figures.sizes;
   return Math.max(...large!.terms.map((term, index) => term.pageP50 / small!.terms[index]!.pageP50));
+}
+
+/** The category page's slowdown from the small catalogue to the large one. */
+export function categorySlowdown(figures: SearchFigures): number {
+  const [small, large] = figures.sizes;
+  return large!.category.pageP50 / small!.category.pageP50;
 }
 
 if (import.meta.main) {
@@ -199,5 +227,15 @@ if (import.meta.main) {
       );
     }
   }
-  console.log(`page slowdown: ${pageSlowdown(figures).toFixed(2)}×`);
+  for (const size of figures.sizes) {
+    const { slug, pageP50, pageP95 } = size.category;
+    console.log(
+      String(size.products).padStart(9),
+      `/category/${slug}`.padEnd(20),
+      pageP50.toFixed(1),
+      pageP95.toFixed(1),
+    );
+  }
+  console.log(`search page slowdown: ${pageSlowdown(figures).toFixed(2)}×`);
+  console.log(`category page slowdown: ${categorySlowdown(figures).toFixed(2)}×`);
 }
