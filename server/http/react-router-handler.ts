@@ -4,6 +4,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { requestFaultsContext } from "../context.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
 import type { Logger } from "../logger.ts";
+import { createTurnGate } from "../turn-gate.ts";
 import { ANONYMOUS_CACHE_CONTROL, isAnonymousPath, type PageCache } from "./page-cache.ts";
 import { ALLOWED_METHODS, requestBody } from "./request-limits.ts";
 
@@ -19,6 +20,20 @@ export function isPersonalPath(path: string): boolean {
   return PERSONAL_PATHS.test(path);
 }
 
+/**
+ * Pages rendered at once (docs/decisions/007). Rendering is work for the one thread: with a
+ * crowd all in flight, every pass of the event loop served every render a little, so each
+ * page took as many long passes as it had parts, new connections waited their turn to be
+ * accepted, and some visitors waited over 10 s while most had their page in a third of a
+ * second. Eight at a time keep both cores busy while a render waits on the database; the rest
+ * wait in arrival order, and past RENDER_WAIT_MS get the same quick 503 as a database outage.
+ */
+export const RENDER_SLOTS = 8;
+export const RENDER_WAIT_MS = 5_000;
+
+class ShopBusyError extends Error {}
+class VisitorGoneError extends Error {}
+
 interface HandlerOptions {
   build: () => ServerBuild | Promise<ServerBuild>;
   mode: "development" | "production";
@@ -30,6 +45,22 @@ interface HandlerOptions {
 
 export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache }: HandlerOptions): RequestHandler {
   const handle = createRequestHandler(build, mode);
+  const renders = createTurnGate({
+    slots: RENDER_SLOTS,
+    maxWaitMs: RENDER_WAIT_MS,
+    tooLong: () => new ShopBusyError(`waited ${RENDER_WAIT_MS} ms for a turn to render`),
+  });
+  // Only page reads wait for a turn: a post's body arrives at the sender's pace (a picture over
+  // a slow line), and a turn it held would be one less for every shopper.
+  const render = (req: ExpressRequest, res: ExpressResponse, run: () => Promise<Response>) =>
+    req.method === "GET" || req.method === "HEAD"
+      ? renders.run(() => {
+          // A visitor who left while waiting is not rendered for.
+          if (res.destroyed) throw new VisitorGoneError();
+          return run();
+        })
+      : run();
+
   return async (req, res) => {
     let request: Request;
     let controller: AbortController | null;
@@ -45,7 +76,9 @@ export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache
       // Taken before rendering: a store change during the render keeps the page from being kept.
       const fill = pageCache?.beginFill(req);
       const context = getLoadContext(req, res);
-      const response = await handle(request, context);
+      // The turn ends once the page's first part is rendered; what streams after it, and the
+      // writing to a visitor who reads slowly, take no turn from the others.
+      const response = await render(req, res, () => handle(request, context));
       const overrides = shopHeaders(req.path, response);
       if (fill && response.status === 200 && response.body) {
         let body: Buffer;
@@ -65,8 +98,9 @@ export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache
       }
       await send(res, response, overrides);
     } catch (error) {
+      if (error instanceof VisitorGoneError) return;
       if (res.headersSent) return void res.destroy();
-      if (isDatabaseUnavailable(error)) {
+      if (isDatabaseUnavailable(error) || error instanceof ShopBusyError) {
         res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
         res.status(503).type("text/plain").send(SHOP_UNAVAILABLE_MESSAGE);
         return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DatabaseUnavailableError } from "./availability.ts";
-import { createQueryGate } from "./query-gate.ts";
+import { DatabaseUnavailableError } from "./db/availability.ts";
+import { createQueryGate } from "./db/query-gate.ts";
+import { createTurnGate } from "./turn-gate.ts";
 
 describe("query gate", () => {
   it("runs one piece of work at a time, in arrival order", async () => {
@@ -47,5 +48,37 @@ describe("query gate", () => {
     const gate = createQueryGate({ maxWaitMs: 1_000 });
     await expect(gate.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     await expect(gate.run(async () => 1)).resolves.toBe(1);
+  });
+});
+
+describe("turn gate with several slots", () => {
+  it("runs at most that many at once, and lets the others in in arrival order as turns end", async () => {
+    const gate = createTurnGate({ slots: 3, maxWaitMs: 1_000, tooLong: () => new Error("too long") });
+    let active = 0;
+    let most = 0;
+    const started: number[] = [];
+    await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        gate.run(async () => {
+          started.push(index);
+          most = Math.max(most, ++active);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          active--;
+        }),
+      ),
+    );
+    expect(most).toBe(3);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it("fails a waiter with its own error past the deadline, while the slots stay taken", async () => {
+    const gate = createTurnGate({ slots: 2, maxWaitMs: 20, tooLong: () => new RangeError("busy") });
+    const releases: (() => void)[] = [];
+    const holders = [0, 1].map(() => gate.run(() => new Promise<void>((resolve) => releases.push(resolve))));
+    await expect(gate.run(async () => "never")).rejects.toBeInstanceOf(RangeError);
+    expect(gate.waiting).toBe(0);
+    for (const release of releases) release();
+    await Promise.all(holders);
+    await expect(gate.run(async () => "next")).resolves.toBe("next");
   });
 });
