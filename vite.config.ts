@@ -139,9 +139,8 @@ function lightLucideIcons(): Plugin {
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/** Built files worth compressing: text, and large enough to gain (fonts and pictures are compressed already). */
+/** Built files worth compressing: text (fonts and pictures are compressed already). */
 const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
-const MIN_COMPRESS_BYTES = 1024;
 
 /**
  * Writes each built script and stylesheet beside itself compressed once, at the strongest
@@ -158,19 +157,22 @@ function precompressedAssets(): Plugin {
       await Promise.all(
         Object.values(bundle).flatMap((output) => {
           const source = output.type === "chunk" ? output.code : output.source;
-          if (!COMPRESSIBLE.test(output.fileName) || source.length < MIN_COMPRESS_BYTES) return [];
+          if (!COMPRESSIBLE.test(output.fileName)) return [];
           const file = path.join(dir, output.fileName);
           const bytes = typeof source === "string" ? Buffer.from(source) : source;
+          // Kept only where smaller: below the compression middleware's threshold (1 KB) a file
+          // would otherwise go out as it is, and a page's small chunks (its entry, a breadcrumb)
+          // would cost a browser more than they need.
+          const keepIfSmaller = (suffix: string) => (compressed: Buffer) =>
+            compressed.length < bytes.length ? writeFile(`${file}${suffix}`, compressed) : undefined;
           return [
             brotli(bytes, {
               params: {
                 [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
               },
-            }).then((compressed) => writeFile(`${file}.br`, compressed)),
-            gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }).then((compressed) =>
-              writeFile(`${file}.gz`, compressed),
-            ),
+            }).then(keepIfSmaller(".br")),
+            gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }).then(keepIfSmaller(".gz")),
           ];
         }),
       );
