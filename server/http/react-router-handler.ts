@@ -21,12 +21,12 @@ export function isPersonalPath(path: string): boolean {
 }
 
 /**
- * Pages rendered at once (docs/decisions/007). Rendering is work for the one thread: with a
- * crowd all in flight, every pass of the event loop served every render a little, so each
- * page took as many long passes as it had parts, new connections waited their turn to be
- * accepted, and some visitors waited over 10 s while most had their page in a third of a
- * second. Eight at a time keep both cores busy while a render waits on the database; the rest
- * wait in arrival order, and past RENDER_WAIT_MS get the same quick 503 as a database outage.
+ * Pages rendered at once (docs/decisions/007). A render that waits on the database lets the
+ * next request start; without a bound, a crowd had every render in flight, each advancing a
+ * little on every pass of the event loop, and the slowest visitors waited many seconds while
+ * most had their page in a third of one. Eight at a time keep both cores busy while a render
+ * waits; the rest wait in arrival order, and past RENDER_WAIT_MS get the same quick 503 as a
+ * database outage.
  */
 export const RENDER_SLOTS = 8;
 export const RENDER_WAIT_MS = 5_000;
