@@ -445,8 +445,15 @@ describe.each(ENGINES)("email outbox on %s", (engine) => {
   it("stops gracefully: the send in flight finishes, the rest of the batch is handed back", async () => {
     const { catcher, arrived, release } = await holdingCatcher("Batch 0");
     try {
+      // A second apart, so the batch is sent in this order: the embedded engine's clock counts
+      // milliseconds, and emails written in the same one would go out in any order.
+      const writtenFrom = Date.now() - 10_000;
       for (let index = 0; index < 3; index++) {
         await enqueueEmail(database.db, email({ dedupeKey: `batch-${index}`, subject: `Batch ${index}` }));
+        await database.db
+          .update(emailOutbox)
+          .set({ createdAt: new Date(writtenFrom + index * 1000) })
+          .where(eq(emailOutbox.dedupeKey, `batch-${index}`));
       }
       const config = { SMTP_URL: catcher.url, DATA_DIR: tmpdir() };
       const leaving = start({ databases: database.app, config, log }, { pollIntervalMs: 60_000, leaseMs: 1_500 });
