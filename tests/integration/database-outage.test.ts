@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHOP_UNAVAILABLE_MESSAGE } from "../../core/constants.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
+import { RENDER_SLOTS } from "../../server/http/react-router-handler.ts";
 import { categories } from "../../server/db/schema.ts";
 import { startAdminApp, type AdminApp } from "../support/admin-app.ts";
 import { ROOT_DIR, startAppServer, type AppServer } from "../support/app-server.ts";
@@ -188,5 +189,55 @@ describe("the embedded database held busy past its queue deadline", () => {
       status = (await fetch(`${app.url}/`)).status;
     expect(status).toBe(200);
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("more page renders than the shop takes at once, all waiting on the database", () => {
+  let app: AdminApp;
+
+  beforeAll(async () => {
+    // The database makes them wait longer than a render turn may be waited for.
+    app = await startAdminApp("pglite", { queueDeadlineMs: 20_000 });
+    await createCatalogFixture(app.database.db);
+  });
+  afterAll(() => app?.stop());
+
+  it("renders RENDER_SLOTS pages at a time and answers the rest a quick 503 once they have waited too long", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await held;
+    });
+    const extra = 4;
+    const early: number[] = [];
+    let shedding = () => {};
+    const shed = new Promise<void>((resolve) => (shedding = resolve));
+    const answers = Array.from({ length: RENDER_SLOTS + extra }, () =>
+      fetch(`${app.url}/`).then(async (response) => {
+        const answer = {
+          status: response.status,
+          retryAfter: response.headers.get("retry-after"),
+          body: await response.text(),
+        };
+        early.push(answer.status);
+        if (early.length === extra) shedding();
+        return answer;
+      }),
+    );
+    try {
+      // Those without a turn give up after RENDER_WAIT_MS (5 s), while the database still holds the others.
+      await shed;
+      expect(early).toEqual(Array<number>(extra).fill(503));
+    } finally {
+      release();
+      await holding;
+    }
+    const settled = await Promise.all(answers);
+    for (const answer of settled.filter((candidate) => candidate.status === 503)) {
+      expect(answer.retryAfter).toMatch(/^\d+$/);
+      expect(answer.body).toBe(SHOP_UNAVAILABLE_MESSAGE);
+    }
+    expect(settled.filter((answer) => answer.status === 200)).toHaveLength(RENDER_SLOTS);
   });
 });
