@@ -1,8 +1,9 @@
 // Product search at scale on a PostgreSQL server: the shop's search query (searchProducts,
 // as the application role under row security), the search page and the page of the category
 // holding the generated products, served by the production build, first with about 100
-// products, then with 100,000 (and a second store of 10,000 on the same database). Needs TEST_DATABASE_URL or DATABASE_URL: a new database is created
-// there and dropped afterwards (the named one is never touched).
+// products, then with 100,000 (and a second store of 10,000 on the same database). Needs
+// TEST_DATABASE_URL or DATABASE_URL: a new database is created there and dropped afterwards
+// (the named one is never touched).
 //   node scripts/bench-search.ts      (also run by `npm run bench`; BUILD_DIR names the build)
 import path from "node:path";
 import { sql } from "drizzle-orm";
