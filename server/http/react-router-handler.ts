@@ -44,7 +44,7 @@ interface HandlerOptions {
 }
 
 export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache }: HandlerOptions): RequestHandler {
-  const handle = createRequestHandler(build, mode);
+  const handle = mode === "production" ? handlerOfLoadedBuild(build) : createRequestHandler(build, mode);
   const renders = createTurnGate({
     slots: RENDER_SLOTS,
     maxWaitMs: RENDER_WAIT_MS,
@@ -108,6 +108,25 @@ export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache
       log.error({ err: error, url: req.originalUrl }, "request failed");
       res.status(500).type("text/plain").send("Unexpected Server Error");
     }
+  };
+}
+
+/**
+ * React Router derives its route tables (every route's path compiled and ranked) from the build
+ * each time a function hands it over, which development needs for fresh code. A production
+ * build never changes: it is handed over once loaded, and the tables are made once.
+ */
+function handlerOfLoadedBuild(build: HandlerOptions["build"]): ReturnType<typeof createRequestHandler> {
+  let loaded: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return async (request, context) => {
+    loaded ??= Promise.resolve(build()).then(
+      (serverBuild) => createRequestHandler(serverBuild, "production"),
+      (error: unknown) => {
+        loaded = undefined; // tried again by the next request
+        throw error;
+      },
+    );
+    return (await loaded)(request, context);
   };
 }
 
