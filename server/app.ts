@@ -17,6 +17,7 @@ import { openDatabase, pingDatabase } from "./db/client.ts";
 import { storeScope } from "./db/store-scope.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { precompressedFiles } from "./http/precompressed.ts";
+import { listenOnPort } from "./http/listening-sockets.ts";
 import { isPersonalPath, reactRouterHandler } from "./http/react-router-handler.ts";
 import { allowedMethods, limitRequestBodies } from "./http/request-limits.ts";
 import { requestLogger } from "./http/request-logger.ts";
@@ -219,12 +220,8 @@ export async function start(options: StartOptions): Promise<Server> {
       }
     },
   );
-  server.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  log.info({ url: config.PUBLIC_URL, port: config.PORT }, "Selvage is listening");
+  const listening = await listenOnPort(server, config.PORT, config.HOST);
+  log.info({ url: config.PUBLIC_URL, port: listening.port }, "Selvage is listening");
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -241,17 +238,15 @@ export async function start(options: StartOptions): Promise<Server> {
     // Keep-alive connections whose last answer went out before the drain began go idle
     // without a "Connection: close"; close them as they do.
     setInterval(() => server.closeIdleConnections(), 200).unref();
-    server.close(() => {
-      void (async () => {
-        await options.vite?.close();
-        await storefrontWatch.stop();
-        await mailSender.stop();
-        await orderSweeper.stop();
-        await attemptSweeper.stop();
-        await database.close();
-        log.info("stopped");
-        process.exit(0);
-      })();
+    void listening.close().then(async () => {
+      await options.vite?.close();
+      await storefrontWatch.stop();
+      await mailSender.stop();
+      await orderSweeper.stop();
+      await attemptSweeper.stop();
+      await database.close();
+      log.info("stopped");
+      process.exit(0);
     });
     server.closeIdleConnections();
   };
