@@ -26,7 +26,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Above the 240 s a shop may take to start (tests/support/app-server.ts), so a slow
+          // start fails with the shop's own output rather than a bare timeout.
+          hookTimeout: 300_000,
         },
       },
       {
@@ -36,7 +38,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

@@ -24,11 +24,12 @@ interface Manifest {
 
 const KB = 1024;
 /**
- * Initial JavaScript budgets, gzip. Issue 13's bar is 120 KB for the product page; React,
- * ReactDOM and React Router alone are about 108 KB, and every page is at 124 KB or less
- * today, so 125 keeps what was won until the rest is.
+ * Initial JavaScript budgets, gzip. The performance goal is 120 KB for the product page, which
+ * `npm run bench` holds it to; React, ReactDOM and React Router alone are about 107 KB, and
+ * every page is at 120.5 KB or less today, so 122 keeps what was won and leaves a change room
+ * to land before it finds its savings.
  */
-const BUDGET_KB = 125;
+const BUDGET_KB = 122;
 const PAGES: { page: string; routeId: string; budgetKb: number }[] = [
   { page: "/", routeId: "routes/shop/home", budgetKb: BUDGET_KB },
   { page: "/category/:slug", routeId: "routes/shop/category", budgetKb: BUDGET_KB },

@@ -84,7 +84,9 @@ export async function startAppServer(
 }
 
 async function waitForHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  // A first start draws the demo pictures: about 30 s of CPU alone on a slow 2-core machine, and
+  // several times that while other test files start their own shops beside it.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output()}`);
     try {
