@@ -142,8 +142,8 @@ function lightLucideIcons(): Plugin {
  * `<link rel=modulepreload>` for the imported chunk's own imports, so they download side by
  * side. The stock helper also looks for a CSP nonce, skips links the page already has and
  * reports failures as a `vite:preloadError` event: about 0.5 KB gzip on every page, for cases
- * the shop does not have (`script-src 'self'` allows the links without a nonce, a repeated
- * link costs nothing, nothing listens for the event). This one keeps the side-by-side
+ * the shop does not have (`script-src 'self'` allows the links without a nonce, a repeat of a
+ * page's own link costs nothing, nothing listens for the event). This one keeps the side-by-side
  * downloads; a failed import rejects as before. (The shop's one stylesheet comes with the page,
  * so no lazy part brings CSS; should one, it is linked, without waiting for it.)
  */

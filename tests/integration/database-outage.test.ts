@@ -25,6 +25,20 @@ function checkoutBody(productId: string, fabricCode: string) {
   return JSON.stringify({ customer: CUSTOMER, items: [{ productId, fabricCode, quantity: 1 }] });
 }
 
+/** One long transaction holds the embedded engine, as a slow statement under a crowd would; answers its release. */
+function holdEngine(app: AdminApp): () => Promise<void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const holding = app.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1`);
+    await held;
+  });
+  return async () => {
+    release();
+    await holding;
+  };
+}
+
 describe.runIf(process.env.TEST_DATABASE_URL)("a PostgreSQL outage while the shop serves", () => {
   let server: AppServer;
   let databaseUrl: string;
@@ -168,20 +182,13 @@ describe("the embedded database held busy past its queue deadline", () => {
   afterAll(() => app?.stop());
 
   it("sheds waiting requests with 503 and serves again once the database is free", async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // One long transaction holds the engine, as a slow statement under a crowd would.
-    const holding = app.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      await held;
-    });
+    const release = holdEngine(app);
     try {
       const html = await expectUnavailable(await fetch(`${app.url}/`), "home while busy");
       expect(html).toContain(UNAVAILABLE_PAGE);
       await expectUnavailable(await fetch(`${app.url}/healthz`), "healthz while busy");
     } finally {
-      release();
-      await holding;
+      await release();
     }
     // A crowded machine may still shed a request or two while the queue drains (503); never a 500.
     let status = 503;
@@ -203,12 +210,7 @@ describe("more page renders than the shop takes at once, all waiting on the data
   afterAll(() => app?.stop());
 
   it("renders RENDER_SLOTS pages at a time and answers the rest a quick 503 once they have waited too long", async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const holding = app.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      await held;
-    });
+    const release = holdEngine(app);
     const extra = 4;
     const early: number[] = [];
     let shedding = () => {};
@@ -230,8 +232,7 @@ describe("more page renders than the shop takes at once, all waiting on the data
       await shed;
       expect(early).toEqual(Array<number>(extra).fill(503));
     } finally {
-      release();
-      await holding;
+      await release();
     }
     const settled = await Promise.all(answers);
     for (const answer of settled.filter((candidate) => candidate.status === 503)) {
