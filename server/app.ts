@@ -172,6 +172,7 @@ export async function start(options: StartOptions): Promise<Server> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     migrationsFolder: path.join(options.rootDir, "drizzle"),
+    template: config.EMBEDDED_DATABASE_TEMPLATE,
   });
   log.info({ engine: database.engine }, "database ready");
 

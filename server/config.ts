@@ -77,6 +77,10 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("true")
     .transform((value) => value !== "false"),
+  // For tests: what a first start copies instead of making (tests make both once a run,
+  // scripts/test-fixtures.ts): a migrated embedded database, and the drawn demo pictures.
+  EMBEDDED_DATABASE_TEMPLATE: optional(z.string()),
+  DEMO_PICTURES_DIR: optional(z.string()),
   ALLOW_TEST_PAYMENTS: z
     .enum(["true", "false", ""])
     .default("false")

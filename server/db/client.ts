@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -138,6 +139,12 @@ export interface OpenDatabaseOptions {
   migrationsFolder: string;
   /** How long a query may wait for its turn before failing as unavailable (tests shorten it). */
   queueDeadlineMs?: number;
+  /**
+   * A migrated embedded database written by `writeEmbeddedTemplate`: a new embedded database
+   * starts as a copy of it, about five seconds sooner than from an empty one. Tests make one
+   * per run; the migrations still run after it, so an older template is brought up to date.
+   */
+  template?: string | undefined;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
@@ -194,7 +201,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
   let client: PGlite;
   try {
-    client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+    const isNew = !dataPath || !existsSync(path.join(dataPath, "PG_VERSION"));
+    const loadDataDir = options.template && isNew ? new Blob([readFileSync(options.template)]) : undefined;
+    client = await PGlite.create(dataPath, { extensions: { pg_trgm }, loadDataDir });
   } catch (error) {
     unlock();
     throw error;
@@ -247,6 +256,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close,
   };
+}
+
+/** Writes a migrated, empty embedded database to `file`, for `openDatabase`'s `template`. */
+export async function writeEmbeddedTemplate(file: string, migrationsFolder: string): Promise<void> {
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    const dump = await client.dumpDataDir("none");
+    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await client.close();
+  }
 }
 
 /** LISTEN on a connection outside the pool: a pooled one would be handed to queries and released. */

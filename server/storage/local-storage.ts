@@ -14,6 +14,11 @@ export const UPLOADS_URL_PREFIX = "/uploads";
 
 const SAFE_KEY = /^[A-Za-z0-9_\-./]+$/;
 
+/** A key the server may build: letters, digits and `_-./`, and never a way up out of a folder. */
+export function isSafeStorageKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes("..");
+}
+
 export function createLocalStorage(root: string): FileStorage {
   const resolvedRoot = path.resolve(root);
   return {
@@ -22,7 +27,7 @@ export function createLocalStorage(root: string): FileStorage {
     async put(key, data) {
       const file = path.resolve(resolvedRoot, key);
       // Keys are built by the server, but a bad one must never escape the uploads directory.
-      if (!SAFE_KEY.test(key) || key.includes("..") || !file.startsWith(resolvedRoot + path.sep)) {
+      if (!isSafeStorageKey(key) || !file.startsWith(resolvedRoot + path.sep)) {
         throw new Error(`Refusing unsafe storage key: ${key}`);
       }
       await mkdir(path.dirname(file), { recursive: true });

@@ -1,7 +1,10 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { STOREFRONT_CHANNEL } from "../../server/cache/storefront-watch.ts";
-import { pingDatabase, rowsOf } from "../../server/db/client.ts";
+import { APP_ROLE, openDatabase, pingDatabase, rowsOf, writeEmbeddedTemplate } from "../../server/db/client.ts";
 import { categories, orders, products, tenants } from "../../server/db/schema.ts";
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
 
@@ -103,6 +106,59 @@ describe.each(ENGINES)("database schema on %s", (engine) => {
       await vi.waitFor(() => expect(heard).toEqual([`store-a:${row!.version}`]), { timeout: 5_000 });
     } finally {
       await unlisten();
+    }
+  });
+});
+
+describe("an embedded database started from a template", () => {
+  const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "selvage-template-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // A template made before the newest migrations, as one kept from an earlier run would be,
+  // with a table no migration makes, which only a database started from it holds.
+  async function olderTemplate(): Promise<string> {
+    const older = path.join(dir, "older-migrations");
+    cpSync(migrationsFolder, older, { recursive: true });
+    const journalFile = path.join(older, "meta/_journal.json");
+    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+    expect(journal.entries.at(-1)?.tag).toMatch(/^0008_/);
+    journal.entries = journal.entries.filter((entry) => entry.tag < "0006");
+    writeFileSync(journalFile, JSON.stringify(journal));
+    const last = path.join(older, `${journal.entries.at(-1)!.tag}.sql`);
+    writeFileSync(
+      last,
+      `${readFileSync(last, "utf8")}\n--> statement-breakpoint\ncreate table template_marker (id int);`,
+    );
+    const file = path.join(dir, "older.tar");
+    await writeEmbeddedTemplate(file, older);
+    return file;
+  }
+
+  it("holds the migrated schema, is brought up to date, and is never loaded over a database that exists", async () => {
+    const template = await olderTemplate();
+    const dataDir = path.join(dir, "data");
+    const first = await openDatabase({ dataDir, migrationsFolder, template });
+    try {
+      // The application's role (0003) came with the template; the search function (0006) was migrated after it.
+      const marker = await rowsOf(first.asOwner(), sql`select to_regclass('template_marker')::text as name`);
+      expect(marker).toEqual([{ name: "template_marker" }]);
+      const roles = await rowsOf(first.asOwner(), sql`select 1 from pg_roles where rolname = ${APP_ROLE}`);
+      expect(roles).toHaveLength(1);
+      const functions = await rowsOf(first.asOwner(), sql`select 1 from pg_proc where proname = 'search_product_ids'`);
+      expect(functions).toHaveLength(1);
+      await first.asOwner().insert(tenants).values({ id: "kept-store" });
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase({ dataDir, migrationsFolder, template });
+    try {
+      expect(await again.asOwner().select({ id: tenants.id }).from(tenants)).toEqual([{ id: "kept-store" }]);
+    } finally {
+      await again.close();
     }
   });
 });

@@ -63,6 +63,8 @@ export async function startAppServer(
       PUBLIC_URL: url,
       BUILD_DIR,
       LOG_LEVEL: "warn",
+      // What `npm test` made once for every shop of the run to copy (scripts/test-fixtures.ts).
+      ...pick(process.env, ["EMBEDDED_DATABASE_TEMPLATE", "DEMO_PICTURES_DIR"]),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -81,6 +83,10 @@ export async function startAppServer(
     stop: () => stopProcess(child),
     kill: (signal) => killProcess(child, signal),
   };
+}
+
+function pick(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
 }
 
 async function waitForHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {

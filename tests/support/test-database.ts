@@ -29,7 +29,12 @@ export async function createTestDatabase(
   options: { queueDeadlineMs?: number } = {},
 ): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const handle = await openDatabase({ migrationsFolder, ...options });
+    // `npm test` makes one migrated database a run for every test to start from (scripts/test-fixtures.ts).
+    const handle = await openDatabase({
+      migrationsFolder,
+      template: process.env.EMBEDDED_DATABASE_TEMPLATE,
+      ...options,
+    });
     return { ...views(handle), dispose: () => handle.close() };
   }
   const url = await createServerDatabase();
