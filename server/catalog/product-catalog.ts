@@ -94,6 +94,11 @@ export async function listCategoryPage(
 ): Promise<{ products: ProductSummary[]; olderCursor: string | null; newerCursor: string | null }> {
   // One product more than the page tells whether another page follows in that direction.
   const rows = await listProducts(scope, { categorySlug, page, limit: pageSize + 1 });
+  // "Previous page" that reaches the newest products shows the whole first page, not the few
+  // left above its cursor when products were added or removed since the link was made.
+  if (keysetRead(page).direction === "newer" && rows.length < pageSize) {
+    return listCategoryPage(scope, categorySlug, {}, pageSize);
+  }
   const shown = keysetPageOf(rows, pageSize, page);
   return { products: shown.rows, olderCursor: shown.olderCursor, newerCursor: shown.newerCursor };
 }

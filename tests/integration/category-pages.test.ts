@@ -89,6 +89,16 @@ describe.each(ENGINES)("category pages on %s", (engine) => {
     expect(page.newerCursor).toBeNull();
   });
 
+  it("answers the whole first page when Previous page reaches the newest products", async () => {
+    // A link made before products were removed (or newer ones added) from above it.
+    const first = await listCategoryPage(scope(), "totes", {}, 7);
+    const third = first.products[2]!;
+    const page = await listCategoryPage(scope(), "totes", { before: { createdAt: third.cursorTime, id: third.id } }, 7);
+    expect(page.products.map((row) => row.name)).toEqual(newestFirst.slice(0, 7));
+    expect(page.newerCursor).toBeNull();
+    expect(page.olderCursor).toBe(first.olderCursor);
+  });
+
   it("shows the first page with a Next page link, the next with Previous page, as a shopper follows them", async () => {
     const first = await fetch(`${app.url}/category/totes`);
     expect(first.status).toBe(200);
