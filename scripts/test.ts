@@ -2,31 +2,20 @@
 // (unit, integration, browser). Stops at the first failing step. Beside the first steps,
 // scripts/test-fixtures.ts makes what every test shop and database would otherwise make
 // for itself (a migrated embedded database, the drawn demo pictures).
-//
-// The browser files run one at a time (they share one shop), and vitest runs such files
-// only after all others; so a whole run starts them in a second vitest beside the unit and
-// integration files, and shows their output when they finish. Arguments (a file, -t) go to
-// one vitest, as they are.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
 const runDir = mkdtempSync(path.join(tmpdir(), "selvage-test-run-"));
+const report = path.join(runDir, "report.json");
 const fixtureEnv = {
   EMBEDDED_DATABASE_TEMPLATE: path.join(runDir, "database.tar"),
   DEMO_PICTURES_DIR: path.join(runDir, "demo-pictures"),
 };
-const env = { ...process.env, ...fixtureEnv };
 
-// Quiet while it works: its output is shown only if it fails.
-const fixturesChild = spawn(process.execPath, [path.resolve("scripts/test-fixtures.ts")], {
-  env,
-  stdio: ["ignore", "pipe", "pipe"],
-});
-const fixturesOutput = captured(fixturesChild);
-const fixtures = finished(fixturesChild, "test fixtures");
+const fixtures = startFixtures();
 
 const steps: [string, string, string[]][] = [
   ["typecheck", bin("react-router"), ["typegen"]],
@@ -34,79 +23,56 @@ const steps: [string, string, string[]][] = [
   ["lint", bin("eslint"), [".", "--max-warnings=0"]],
   ["format", bin("prettier"), ["--check", "."]],
   ["build", bin("react-router"), ["build"]],
+  [
+    "tests",
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  ],
 ];
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}: ${path.basename(command)} ${args.join(" ")}`);
-  if (!(await finished(spawn(command, args, { env, stdio: "inherit" }), name))) fail(name);
-}
-if (!(await fixtures)) {
-  console.error(fixturesOutput());
-  fail("test fixtures");
-}
 
-const extraArgs = process.argv.slice(2);
-const suites =
-  extraArgs.length > 0
-    ? [{ name: "tests", args: extraArgs }]
-    : [
-        { name: "unit and integration tests", args: ["--project", "unit", "--project", "integration"] },
-        { name: "browser tests", args: ["--project", "e2e"] },
-      ];
-const results = await Promise.all(
-  suites.map(async ({ name, args }, index) => {
-    const report = path.join(runDir, `report-${index}.json`);
-    const command = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...args];
-    console.log(`\n▶ ${name}: vitest ${command.join(" ")}${index > 0 ? " (output shown when it ends)" : ""}`);
-    const child = spawn(bin("vitest"), command, { env, stdio: index === 0 ? "inherit" : ["ignore", "pipe", "pipe"] });
-    const output = index > 0 ? captured(child) : undefined;
-    const ok = await finished(child, name);
-    if (output) console.log(`\n▶ ${name}, their output:\n${output()}`);
-    return { name, ok, report };
-  }),
-);
-const counts = results.map(({ report }) => countsOf(report));
-if (counts.every(Boolean)) {
-  const passed = counts.reduce((sum, c) => sum + c!.passed, 0);
-  const failed = counts.reduce((sum, c) => sum + c!.failed, 0);
-  console.log(`\n${passed} passed, ${failed} failed`);
+for (const [name, command, args] of steps) {
+  if (name === "tests" && !(await fixtures)) fail("test fixtures", 1);
+  console.log(`\n▶ ${name}: ${path.basename(command)} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...fixtureEnv } });
+  if (name === "tests") printSummary();
+  if (result.status !== 0) fail(name, result.status ?? 1);
 }
-const failedSuite = results.find((result) => !result.ok);
-if (failedSuite) fail(failedSuite.name);
 rmSync(runDir, { recursive: true, force: true });
 
-/** Whether the process ran and exited 0. */
-function finished(child: ChildProcess, name: string): Promise<boolean> {
+/** Runs scripts/test-fixtures.ts in the background; answers whether it succeeded (its output is shown if not). */
+function startFixtures(): Promise<boolean> {
+  const child = spawn(process.execPath, [path.resolve("scripts/test-fixtures.ts")], {
+    env: { ...process.env, ...fixtureEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => {
     child.once("error", (error) => {
-      console.error(`${name}: ${error.message}`);
+      console.error(`test fixtures: ${error.message}`);
       resolve(false);
     });
-    child.once("close", (code) => resolve(code === 0));
+    child.once("close", (code) => {
+      if (code !== 0) console.error(`\ntest fixtures failed:\n${output}`);
+      resolve(code === 0);
+    });
   });
 }
 
-/** Everything a piped process writes, in order, to show later. */
-function captured(child: ChildProcess): () => string {
-  const chunks: Buffer[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
-  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
-  return () => Buffer.concat(chunks).toString("utf8");
-}
-
-function fail(step: string): never {
+function fail(step: string, status: number): never {
   console.error(`\n✖ ${step} failed`);
-  process.exit(1);
+  process.exit(status);
 }
 
-/** Passed and failed tests from vitest's JSON report; null when vitest could not run at all (its output says why). */
-function countsOf(report: string): { passed: number; failed: number } | null {
+function printSummary() {
   try {
     const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(report, "utf8")) as {
       numPassedTests: number;
       numFailedTests: number;
     };
-    return { passed: numPassedTests, failed: numFailedTests };
+    console.log(`\n${numPassedTests} passed, ${numFailedTests} failed`);
   } catch {
-    return null;
+    // vitest could not run at all; its own output says why
   }
 }
