@@ -86,6 +86,10 @@ export async function startAdminApp(engine: Engine, options: { queueDeadlineMs?:
   const server = await new Promise<Server>((resolve) => {
     const listening: Server = app.listen(port, "127.0.0.1", () => resolve(listening));
   });
+  // The test's fetch and this server share one event loop: after a pause longer than the
+  // idle timeout (a busy machine), the server could close a connection the client had
+  // just reused, and the request failed with ECONNRESET.
+  server.keepAliveTimeout = 60_000;
   return {
     url,
     database,
