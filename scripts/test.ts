@@ -62,6 +62,8 @@ function startFixtures(): Promise<boolean> {
 
 function fail(step: string, status: number): never {
   console.error(`\n✖ ${step} failed`);
+  // The fixtures are about 50 MB; a failing run must not leave them behind either.
+  rmSync(runDir, { recursive: true, force: true });
   process.exit(status);
 }
 
