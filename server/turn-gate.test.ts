@@ -81,4 +81,37 @@ describe("turn gate with several slots", () => {
     await Promise.all(holders);
     await expect(gate.run(async () => "next")).resolves.toBe("next");
   });
+
+  it("starts no more turns in one pass of the event loop than it has slots, when asked to, though each work finishes at once", async () => {
+    // Requests read in one pass arrive as separate callbacks of the same phase; these immediates do the same.
+    const startPasses = async (startFromEventLoop: boolean) => {
+      const gate = createTurnGate({
+        slots: 2,
+        maxWaitMs: 1_000,
+        tooLong: () => new Error("too long"),
+        startFromEventLoop,
+      });
+      let pass = 0;
+      let counting = true;
+      const count = () => {
+        pass++;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const passes = await Promise.all(
+        Array.from(
+          { length: 6 },
+          () =>
+            new Promise<number>((resolve, reject) =>
+              setImmediate(() => void gate.run(async () => pass).then(resolve, reject)),
+            ),
+        ),
+      );
+      counting = false;
+      return passes;
+    };
+    // Without it, each callback finds the slot the one before it freed: all six in the first pass.
+    expect(await startPasses(false)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(await startPasses(true)).toEqual([2, 2, 3, 3, 4, 4]);
+  });
 });

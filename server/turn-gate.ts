@@ -13,10 +13,19 @@ export function createTurnGate({
   slots,
   maxWaitMs,
   tooLong,
+  startFromEventLoop = false,
 }: {
   slots: number;
   maxWaitMs: number;
   tooLong: () => Error;
+  /**
+   * Every turn starts from the event loop, even when a slot is free: at most `slots` turns
+   * start in one pass. For work that can finish without waiting (a page rendered from memory):
+   * otherwise each request read in a pass takes the slot the one before it has just freed, the
+   * pass renders for every open connection, and new connections, accepted between passes, wait
+   * seconds for their first page.
+   */
+  startFromEventLoop?: boolean;
 }): TurnGate {
   let active = 0;
   const queue: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
@@ -24,7 +33,7 @@ export function createTurnGate({
   const acquire = (): Promise<void> => {
     if (active < slots) {
       active++;
-      return Promise.resolve();
+      return startFromEventLoop ? new Promise((resolve) => setImmediate(resolve)) : Promise.resolve();
     }
     return new Promise((resolve, reject) => {
       const waiter = {

@@ -49,6 +49,8 @@ export function reactRouterHandler({ build, mode, getLoadContext, log, pageCache
     slots: RENDER_SLOTS,
     maxWaitMs: RENDER_WAIT_MS,
     tooLong: () => new ShopBusyError(`waited ${RENDER_WAIT_MS} ms for a turn to render`),
+    // A page whose data is in memory renders without waiting on anything.
+    startFromEventLoop: true,
   });
   // Only page reads wait for a turn: a post's body arrives at the sender's pace (a picture over
   // a slow line), and a turn it held would be one less for every shopper.
