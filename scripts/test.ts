@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, formatting, production build, then every test suite
-// (unit, integration, browser). Stops at the first failing step. Beside the first steps,
+// `npm test`: typecheck, lint, formatting and the production build side by side, then every
+// test suite (unit, integration, browser) if they all passed. Beside the first steps,
 // scripts/test-fixtures.ts makes what every test shop and database would otherwise make
 // for itself (a migrated embedded database, the drawn demo pictures).
 import { spawn, spawnSync } from "node:child_process";
@@ -17,27 +17,56 @@ const fixtureEnv = {
 
 const fixtures = startFixtures();
 
-const steps: [string, string, string[]][] = [
-  ["typecheck", bin("react-router"), ["typegen"]],
-  ["typecheck", bin("tsc"), ["--noEmit"]],
-  ["lint", bin("eslint"), [".", "--max-warnings=0"]],
-  ["format", bin("prettier"), ["--check", "."]],
-  ["build", bin("react-router"), ["build"]],
+type Step = [name: string, command: string, args: string[]];
+/** Each stage's steps run side by side (two cores, and tsc and eslint each use one); the next stage waits for them. */
+const stages: Step[][] = [
+  // eslint reads the types React Router generates, as tsc does.
+  [["typecheck", bin("react-router"), ["typegen"]]],
   [
-    "tests",
-    bin("vitest"),
-    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+    ["typecheck", bin("tsc"), ["--noEmit"]],
+    ["lint", bin("eslint"), [".", "--max-warnings=0"]],
+    ["format", bin("prettier"), ["--check", "."]],
+    ["build", bin("react-router"), ["build"]],
   ],
 ];
 
-for (const [name, command, args] of steps) {
-  if (name === "tests" && !(await fixtures)) fail("test fixtures", 1);
-  console.log(`\n▶ ${name}: ${path.basename(command)} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...fixtureEnv } });
-  if (name === "tests") printSummary();
-  if (result.status !== 0) fail(name, result.status ?? 1);
+for (const stage of stages) {
+  const results = await Promise.all(stage.map(runQuietly));
+  const failed = results.find((result) => result.status !== 0);
+  if (failed) fail(failed.name, failed.status);
 }
+
+if (!(await fixtures)) fail("test fixtures", 1);
+const vitestArgs = [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
+console.log(`\n▶ tests: vitest ${vitestArgs.join(" ")}`);
+const tests = spawnSync(bin("vitest"), vitestArgs, { stdio: "inherit", env: { ...process.env, ...fixtureEnv } });
+printSummary();
+if (tests.status !== 0) fail("tests", tests.status ?? 1);
 rmSync(runDir, { recursive: true, force: true });
+
+/** Runs a step with its output held, shown whole when it ends, so steps side by side do not interleave. */
+function runQuietly([name, command, args]: Step): Promise<{ name: string; status: number }> {
+  const child = spawn(command, args, { env: { ...process.env, ...fixtureEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => {
+    child.once("error", (error) => {
+      console.error(`\n▶ ${name}: ${error.message}`);
+      resolve({ name, status: 1 });
+    });
+    child.once("close", (code) => {
+      console.log(`\n▶ ${name}: ${path.basename(command)} ${args.join(" ")}\n${output.trimEnd()}`);
+      resolve({ name, status: code ?? 1 });
+    });
+  });
+}
 
 /** Runs scripts/test-fixtures.ts in the background; answers whether it succeeded (its output is shown if not). */
 function startFixtures(): Promise<boolean> {

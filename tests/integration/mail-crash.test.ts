@@ -8,7 +8,8 @@ import { createServerDatabase, dropServerDatabase, ENGINES } from "../support/te
 // receiving an email. The next process must send that email, within a minute, and the
 // mail server must accept it exactly once.
 
-describe.each(ENGINES)("a shop killed while sending an email, on %s", (engine) => {
+// The engines run side by side: most of each run is waiting for a dead process's claim to lapse.
+describe.concurrent.each(ENGINES)("a shop killed while sending an email, on %s", (engine) => {
   let databaseUrl: string | undefined;
   let mail: MailCatcher;
   const accepted: CaughtMail[] = [];

@@ -35,7 +35,11 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
         axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    // Bounded, so a run that never settles fails here by name rather than as a bare test timeout.
+    const result = await Promise.race([
+      axe.run(document, { resultTypes: ["violations"] }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("axe did not finish in 30 s")), 30_000)),
+    ]);
     return result.violations;
   });
   return violations
@@ -51,7 +55,12 @@ export async function revealWholePage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      // A frame lets the observers reveal what came into view; the timer keeps a stalled
+      // compositor (seen once on a loaded machine) from holding the test until it times out.
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => resolve(null));
+        setTimeout(resolve, 100);
+      });
     }
   });
   // Revealed, and done fading in (colour contrast is only measurable at full opacity).
