@@ -90,6 +90,16 @@ describe.each(ENGINES)("database schema on %s", (engine) => {
     expect((extensions as unknown as { rows: unknown[] }).rows).toEqual([{ extname: "pg_trgm" }]);
   });
 
+  it("writes new products straight into the search indexes, so a search never reads a pending list", async () => {
+    await database.db.insert(products).values(product("store-a", categoryA, "heirloom-clutch"));
+    // The number of pending-list pages each index had to take in: none, the insert went into the index itself.
+    const pending = await database.db.execute(
+      sql`select gin_clean_pending_list('products_name_trgm'::regclass)::int as name,
+                 gin_clean_pending_list('products_description_trgm'::regclass)::int as description`,
+    );
+    expect((pending as unknown as { rows: unknown[] }).rows).toEqual([{ name: 0, description: 0 }]);
+  });
+
   it("tells listeners which store a write changed and the version it raised the store to", async () => {
     const heard: string[] = [];
     const unlisten = await database.listen(
@@ -125,7 +135,8 @@ describe("an embedded database started from a template", () => {
     cpSync(migrationsFolder, older, { recursive: true });
     const journalFile = path.join(older, "meta/_journal.json");
     const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    expect(journal.entries.at(-1)?.tag).toMatch(/^0008_/);
+    // The cut below leaves migrations out only while some come after it.
+    expect(journal.entries.at(-1)!.tag > "0006").toBe(true);
     journal.entries = journal.entries.filter((entry) => entry.tag < "0006");
     writeFileSync(journalFile, JSON.stringify(journal));
     const last = path.join(older, `${journal.entries.at(-1)!.tag}.sql`);
