@@ -55,8 +55,8 @@ export async function revealWholePage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
       window.scrollTo(0, y);
-      // A frame lets the observers reveal what came into view; the timer keeps a stalled
-      // compositor (seen once on a loaded machine) from holding the test until it times out.
+      // A frame lets the observers reveal what came into view; the timer moves on if frames stop
+      // coming, so a stalled page fails on a bounded wait below instead of hanging here.
       await new Promise((resolve) => {
         requestAnimationFrame(() => resolve(null));
         setTimeout(resolve, 100);
