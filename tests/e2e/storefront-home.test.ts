@@ -181,6 +181,37 @@ describe("hero on a phone", () => {
     await context.close();
   });
 
+  it("loads the later slides' pictures once the page has loaded, or at the first turn", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.mobile);
+    const page = await context.newPage();
+    // Every stored picture waits: the page cannot finish loading until they are let through.
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route("**/uploads/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    const slideshow = page.getByRole("region", { name: "Product slideshow" });
+    const slides = slideshow.locator('[aria-roledescription="slide"]');
+    const picturesOf = (index: number) => slides.nth(index).getByRole("img", { includeHidden: true }).count();
+    expect(await picturesOf(0)).toBe(4);
+    expect(await Promise.all([1, 2, 3, 4].map(picturesOf))).toEqual([0, 0, 0, 0]);
+    // A shopper who turns before the page has loaded gets the picture of the slide turned to.
+    await slideshow.getByRole("button", { name: "Pause slideshow" }).click();
+    await slideshow.getByRole("button", { name: "Next slide" }).click();
+    await slides.nth(1).getByRole("img").waitFor();
+    letThrough();
+    await page.waitForFunction(() => document.readyState === "complete");
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[aria-roledescription="slide"]')].every(
+        (slide) => slide.querySelector("img") !== null,
+      ),
+    );
+    await context.close();
+  });
+
   it("advances every 5 seconds, but not while hovered", async () => {
     const context = await shopperContext(browser, VIEWPORTS.desktop);
     const page = await context.newPage();

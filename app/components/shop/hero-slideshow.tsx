@@ -51,11 +51,15 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const count = slides.length;
 
+  const [turned, setTurned] = useState(false);
+  const laterPicturesShown = usePageLoaded() || turned;
+
   const goTo = useCallback(
     (target: number) => {
       if (transitioning || count < 2) return;
       setActive(((target % count) + count) % count);
       setTransitioning(true);
+      setTurned(true);
     },
     [transitioning, count],
   );
@@ -142,14 +146,16 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
               ) : (
                 <Link to={productPath(slide.slug)} className="group block focus-visible:outline-none" draggable={false}>
                   <div className={`${frame} group-focus-visible:outline-ink group-focus-visible:outline-2`}>
-                    <FallbackImage
-                      src={slide.image}
-                      alt={slide.name}
-                      sizes={HERO_SIZES}
-                      priority={index === 0}
-                      draggable={false}
-                      className="h-full w-full object-contain"
-                    />
+                    {(index === 0 || laterPicturesShown) && (
+                      <FallbackImage
+                        src={slide.image}
+                        alt={slide.name}
+                        sizes={HERO_SIZES}
+                        priority={index === 0}
+                        draggable={false}
+                        className="h-full w-full object-contain"
+                      />
+                    )}
                   </div>
                   <SlideCaption>{slide.name}</SlideCaption>
                 </Link>
@@ -208,6 +214,22 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Whether the page has loaded. The pictures of the slides after the first wait for it (or for
+ * the first turn): hidden behind the first slide, they would otherwise share a slow line with
+ * its pictures, the page's main image, though the first turn is five seconds away.
+ */
+function usePageLoaded(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener("load", onChange);
+      return () => window.removeEventListener("load", onChange);
+    },
+    () => document.readyState === "complete",
+    () => false,
   );
 }
 
