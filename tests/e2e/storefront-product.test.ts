@@ -356,3 +356,38 @@ describe("product page details", () => {
     });
   });
 });
+
+describe("product gallery before the page has loaded", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("loads the pictures behind the first once the page has loaded, or at the shopper's first choice", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.mobile);
+    const page = await context.newPage();
+    // Every stored picture waits: the page cannot finish loading until they are let through.
+    let letThrough: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route("**/uploads/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}${PURSE}`, { waitUntil: "domcontentloaded" });
+    await waitForHydration(page);
+    const largePictures = page.locator('[aria-roledescription="gallery"] img[data-active]');
+    expect(await largePictures.count()).toBe(1);
+    await page.getByRole("button", { name: "Next picture" }).click();
+    await page
+      .locator(
+        '[aria-roledescription="gallery"] img[data-active="true"][alt="Larimer Top-Handle Purse, picture 2 of 3"]',
+      )
+      .waitFor();
+    letThrough();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[aria-roledescription="gallery"] img[data-active]').length === 3,
+    );
+    await context.close();
+  });
+});

@@ -9,6 +9,7 @@ import {
   type PointerEvent,
 } from "react";
 import { Link } from "react-router";
+import { usePageLoaded } from "../../lib/use-page-loaded.ts";
 import { FallbackImage } from "../ui/fallback-image.tsx";
 import { productPath } from "./nav-links.ts";
 
@@ -51,6 +52,8 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const count = slides.length;
 
+  // The later slides' pictures wait for the page's load, or for the first turn: the first turn
+  // is five seconds away.
   const [turned, setTurned] = useState(false);
   const laterPicturesShown = usePageLoaded() || turned;
 
@@ -214,22 +217,6 @@ export function HeroSlideshow({ slides }: { slides: HeroSlide[] }) {
         </div>
       )}
     </section>
-  );
-}
-
-/**
- * Whether the page has loaded. The pictures of the slides after the first wait for it (or for
- * the first turn): hidden behind the first slide, they would otherwise share a slow line with
- * its pictures, the page's main image, though the first turn is five seconds away.
- */
-function usePageLoaded(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      window.addEventListener("load", onChange);
-      return () => window.removeEventListener("load", onChange);
-    },
-    () => document.readyState === "complete",
-    () => false,
   );
 }
 

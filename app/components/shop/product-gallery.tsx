@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { responsiveImage } from "../../../core/images.ts";
+import { usePageLoaded } from "../../lib/use-page-loaded.ts";
 import { FallbackImage, PLACEHOLDER_IMAGE } from "../ui/fallback-image.tsx";
 
 const MAIN_SIZES = "(min-width: 1024px) 600px, 100vw";
@@ -26,8 +27,14 @@ function frameAspect(src: string): number {
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const pictures = images.length > 0 ? images : [PLACEHOLDER_IMAGE];
   const [active, setActive] = useState(0);
+  // The pictures behind the first wait for the page's load, or for the shopper's first choice.
+  const [chosen, setChosen] = useState(false);
+  const laterPicturesShown = usePageLoaded() || chosen;
   const count = pictures.length;
-  const go = (index: number) => setActive(((index % count) + count) % count);
+  const go = (index: number) => {
+    setActive(((index % count) + count) % count);
+    setChosen(true);
+  };
   const arrow =
     "bg-paper/90 text-ink absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full shadow-md transition hover:bg-paper focus-visible:outline-2 focus-visible:outline-ink";
 
@@ -42,18 +49,21 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         className="bg-ink/5 relative overflow-hidden rounded-3xl"
         style={{ aspectRatio: frameAspect(pictures[0] ?? PLACEHOLDER_IMAGE) }}
       >
-        {pictures.map((src, index) => (
-          <FallbackImage
-            key={`${src}-${index}`}
-            src={src}
-            alt={count > 1 ? `${name}, picture ${index + 1} of ${count}` : name}
-            sizes={MAIN_SIZES}
-            priority={index === 0}
-            data-active={index === active}
-            aria-hidden={index !== active}
-            className={`absolute inset-0 h-full w-full object-contain transition-opacity duration-300 ${index === active ? "opacity-100" : "opacity-0"}`}
-          />
-        ))}
+        {pictures.map(
+          (src, index) =>
+            (index === 0 || laterPicturesShown) && (
+              <FallbackImage
+                key={`${src}-${index}`}
+                src={src}
+                alt={count > 1 ? `${name}, picture ${index + 1} of ${count}` : name}
+                sizes={MAIN_SIZES}
+                priority={index === 0}
+                data-active={index === active}
+                aria-hidden={index !== active}
+                className={`absolute inset-0 h-full w-full object-contain transition-opacity duration-300 ${index === active ? "opacity-100" : "opacity-0"}`}
+              />
+            ),
+        )}
         {count > 1 && (
           <>
             <button
