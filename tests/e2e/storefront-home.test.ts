@@ -1,7 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { expectNoSeriousA11yViolations, shopperContext, waitForHydration } from "./support/storefront.ts";
+import {
+  expectNoSeriousA11yViolations,
+  holdStoredPictures,
+  shopperContext,
+  waitForHydration,
+} from "./support/storefront.ts";
 
 const baseUrl = inject("baseUrl");
 
@@ -184,13 +189,7 @@ describe("hero on a phone", () => {
   it("loads the later slides' pictures once the page has loaded, or at the first turn", async () => {
     const context = await shopperContext(browser, VIEWPORTS.mobile);
     const page = await context.newPage();
-    // Every stored picture waits: the page cannot finish loading until they are let through.
-    let letThrough: () => void = () => {};
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route("**/uploads/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letThrough = await holdStoredPictures(page);
     await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
     const slideshow = page.getByRole("region", { name: "Product slideshow" });

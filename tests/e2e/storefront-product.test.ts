@@ -4,6 +4,7 @@ import { collectConsoleErrors, launchBrowser, VIEWPORTS } from "./support/browse
 import {
   CART_KEY,
   expectNoSeriousA11yViolations,
+  holdStoredPictures,
   shopperContext,
   waitForHydration,
   waitForToast,
@@ -367,13 +368,7 @@ describe("product gallery before the page has loaded", () => {
   it("loads the pictures behind the first once the page has loaded, or at the shopper's first choice", async () => {
     const context = await shopperContext(browser, VIEWPORTS.mobile);
     const page = await context.newPage();
-    // Every stored picture waits: the page cannot finish loading until they are let through.
-    let letThrough: () => void = () => {};
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route("**/uploads/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letThrough = await holdStoredPictures(page);
     await page.goto(`${baseUrl}${PURSE}`, { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
     const largePictures = page.locator('[aria-roledescription="gallery"] img[data-active]');

@@ -82,6 +82,20 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
+/**
+ * Holds every stored picture the page asks for, so the page cannot finish loading; answers the
+ * function that lets them through.
+ */
+export async function holdStoredPictures(page: Page): Promise<() => void> {
+  let letThrough: () => void = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route("**/uploads/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return letThrough;
+}
+
 /** The one toast on screen (sonner), once it shows the given text. */
 export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
