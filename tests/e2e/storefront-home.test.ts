@@ -202,7 +202,6 @@ describe("hero on a phone", () => {
     await slideshow.getByRole("button", { name: "Next slide" }).click();
     await slides.nth(1).getByRole("img").waitFor();
     letThrough();
-    await page.waitForFunction(() => document.readyState === "complete");
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[aria-roledescription="slide"]')].every(
         (slide) => slide.querySelector("img") !== null,

@@ -93,11 +93,12 @@ describe.each(ENGINES)("database schema on %s", (engine) => {
   it("writes new products straight into the search indexes, so a search never reads a pending list", async () => {
     await database.db.insert(products).values(product("store-a", categoryA, "heirloom-clutch"));
     // The number of pending-list pages each index had to take in: none, the insert went into the index itself.
-    const pending = await database.db.execute(
+    const pending = await rowsOf(
+      database.db,
       sql`select gin_clean_pending_list('products_name_trgm'::regclass)::int as name,
                  gin_clean_pending_list('products_description_trgm'::regclass)::int as description`,
     );
-    expect((pending as unknown as { rows: unknown[] }).rows).toEqual([{ name: 0, description: 0 }]);
+    expect(pending).toEqual([{ name: 0, description: 0 }]);
   });
 
   it("tells listeners which store a write changed and the version it raised the store to", async () => {
