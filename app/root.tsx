@@ -15,8 +15,8 @@ import { getStoreSettings } from "../server/catalog/store-settings.ts";
 import { answerDatabaseOutage } from "../server/http/database-outage.ts";
 import { SHOP_UNAVAILABLE_MESSAGE } from "../core/constants.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import sourceSerifLatin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2?url";
+import interLatin from "./fonts/inter-latin-wght-normal.woff2?url";
+import sourceSerifLatin from "./fonts/source-serif-4-latin-normal.woff2?url";
 import stylesheet from "./styles.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutage];
