@@ -1,9 +1,9 @@
 // Writes the brand fonts under app/fonts from the @fontsource-variable packages, cut down to
 // what the pages draw: the latin characters (the unicode-range app/styles.css gives each face),
 // the weights the pages use, and the OpenType features a browser applies by itself plus
-// tabular figures (prices). The two preloaded faces go from 99 KB to about 48 KB, and the
-// italic from 52 KB to 19 KB. Run after changing a font package or what the pages use; the
-// results are committed (app/fonts.test.ts checks they are what this script makes).
+// tabular figures (prices). The two preloaded faces go from 99 KB to 46 KB, and the italic from
+// 52 KB to 18 KB. Run after changing a font package or what the pages use; the results are
+// committed (scripts/subset-fonts.test.ts checks they are what this script makes).
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import subsetFont from "subset-font";
