@@ -356,16 +356,8 @@ describe("product page details", () => {
       offers: { "@type": "Offer", price: "88.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
   });
-});
 
-describe("product gallery before the page has loaded", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-
-  it("loads the pictures behind the first once the page has loaded, or at the shopper's first choice", async () => {
+  it("loads the gallery's pictures behind the first once the page has loaded, or at the shopper's first choice", async () => {
     const context = await shopperContext(browser, VIEWPORTS.mobile);
     const page = await context.newPage();
     const letThrough = await holdStoredPictures(page);
