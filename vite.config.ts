@@ -184,6 +184,33 @@ export const __vitePreload = (load, deps) => {
   };
 }
 
+/** The server's own code, and packages only the server may load (the database, auth, mail, payments). */
+const SERVER_ONLY =
+  /[\\/]server[\\/]|[\\/]node_modules[\\/](drizzle-orm|@electric-sql[\\/]pglite|pg|better-auth|@better-auth[\\/][^\\/]+|nodemailer|stripe|sharp|express)[\\/]/;
+
+/**
+ * Fails the build when server code reaches the browser's bundle. A route module's browser copy
+ * loses its loader and action, and what only they import goes with them; but a constant the page
+ * also shows keeps its whole module and everything that imports: once, the password-reset page
+ * shipped the database schema, the mail outbox and Drizzle to the browser.
+ */
+function noServerCodeInBrowser(): Plugin {
+  return {
+    name: "no-server-code-in-browser",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    generateBundle(_options, bundle) {
+      const leaks = Object.values(bundle).flatMap((output) =>
+        output.type === "chunk"
+          ? output.moduleIds
+              .filter((id) => SERVER_ONLY.test(id))
+              .map((id) => `${output.fileName}: ${path.relative(import.meta.dirname, id)}`)
+          : [],
+      );
+      if (leaks.length > 0) this.error(`Server code in the browser's bundle:\n${leaks.join("\n")}`);
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Built files worth compressing: text (fonts and pictures are compressed already). */
@@ -249,6 +276,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [
     lightPreloadHelper(),
+    noServerCodeInBrowser(),
     lucideIconImports(),
     lightLucideIcons(),
     tailwindcss(),

@@ -5,6 +5,9 @@ import { hasControlCharacters, hasLoneSurrogates } from "./text.ts";
 // One schema per form, used by the browser for instant messages and by the action
 // for the truth. Messages are the spec's (§5).
 
+/** Said by the reset page to a link that is unknown, used or expired. */
+export const INVALID_RESET_LINK = "Invalid or expired password reset link";
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

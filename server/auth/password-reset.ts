@@ -1,4 +1,5 @@
 import { isAPIError } from "better-auth/api";
+import { INVALID_RESET_LINK } from "../../core/account-forms.ts";
 import { TOO_MANY_ATTEMPTS } from "../../core/constants.ts";
 import type { AppServices, RequestInfo } from "../context.ts";
 import { isDatabaseUnavailable, SHOP_UNAVAILABLE_MESSAGE } from "../db/availability.ts";
@@ -7,7 +8,6 @@ import { PASSWORD_UPDATE_FAILED } from "./change-password.ts";
 import { authHeaders } from "./session.ts";
 
 export const RESET_REQUEST_FAILED = "Failed to send reset instructions. Please try again.";
-export const INVALID_RESET_LINK = "Invalid or expired password reset link";
 
 type Services = Pick<AppServices, "auth" | "databases" | "log">;
 type Outcome = { ok: true } | { ok: false; status: number; message: string };
