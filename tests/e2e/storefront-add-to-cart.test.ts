@@ -125,4 +125,18 @@ describe.each(Object.entries(VIEWPORTS))("added-to-cart panel on %s", (name, vie
     await page.waitForURL(`${baseUrl}/checkout`);
     expect(errors).toEqual([]);
   });
+
+  it("shows at the first Add to Cart without fetching a script: its own is fetched once the page has loaded", async () => {
+    const fresh = await shopperContext(browser, viewport);
+    const shopper = await fresh.newPage();
+    const panelScript = shopper.waitForResponse((response) =>
+      /\/assets\/added-to-cart-panel-[\w-]+\.js$/.test(new URL(response.url()).pathname),
+    );
+    await openPurse(shopper);
+    await panelScript;
+    await shopper.route(/\.js$/, (route) => route.abort());
+    await addButton(shopper).click();
+    await panel(shopper).waitFor();
+    await fresh.close();
+  });
 });

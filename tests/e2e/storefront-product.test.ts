@@ -353,7 +353,15 @@ describe("product page details", () => {
     expect(JSON.parse(jsonLd ?? "null")).toMatchObject({
       "@type": "Product",
       name: "Larimer Top-Handle Purse",
-      offers: { "@type": "Offer", price: "88.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+      image: expect.arrayContaining([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/[^"]+\.webp$/)]),
+      brand: { "@type": "Brand", name: "Selvage Handmade" },
+      offers: {
+        "@type": "Offer",
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/product\/larimer-top-handle-purse$/),
+        price: "88.00",
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+      },
     });
   });
 

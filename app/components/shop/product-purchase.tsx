@@ -1,18 +1,19 @@
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
 import { isProductAvailable } from "../../../core/product-availability.ts";
 import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { notifyError } from "../../lib/notify.ts";
+import { usePageLoaded } from "../../lib/use-page-loaded.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { QuantityStepper } from "../ui/quantity-stepper.tsx";
 import type { AddedToCart } from "./added-to-cart-panel.tsx";
 import { FabricPicker, type FabricOptionView } from "./fabric-picker.tsx";
 
-// Shown only after Add to Cart: loaded then, not with the page.
-const AddedToCartPanel = lazy(() =>
-  import("./added-to-cart-panel.tsx").then((module) => ({ default: module.AddedToCartPanel })),
-);
+// Shown only after Add to Cart, so not part of the page's first scripts: fetched once the page
+// has loaded, so that the first Add to Cart shows it without waiting on the network.
+const loadPanel = () => import("./added-to-cart-panel.tsx");
+const AddedToCartPanel = lazy(() => loadPanel().then((module) => ({ default: module.AddedToCartPanel })));
 
 export interface PurchasableProduct {
   id: string;
@@ -41,6 +42,10 @@ export function ProductPurchase({
   const [added, setAdded] = useState<AddedToCart | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const closePanel = useCallback(() => setAdded(null), []);
+  const pageLoaded = usePageLoaded();
+  useEffect(() => {
+    if (pageLoaded) void loadPanel();
+  }, [pageLoaded]);
   const available = isProductAvailable(product);
   // The fabric a line would get: a stale or out-of-stock choice falls back to the first in stock.
   const resolved = product.hasFabricSelection && available ? resolveFabric(product, fabricCode) : null;
