@@ -219,8 +219,9 @@ function plainDynamicImports(): Plugin {
 }
 
 /** The server's own code, and packages only the server may load (the database, auth, mail, payments). */
-const SERVER_ONLY =
-  /[\\/]server[\\/]|[\\/]node_modules[\\/](drizzle-orm|@electric-sql[\\/]pglite|pg|better-auth|@better-auth[\\/][^\\/]+|nodemailer|stripe|sharp|express)[\\/]/;
+const SERVER_DIR = path.join(import.meta.dirname, "server") + path.sep;
+const SERVER_PACKAGES =
+  /[\\/]node_modules[\\/](drizzle-orm|@electric-sql[\\/]pglite|pg|better-auth|@better-auth[\\/][^\\/]+|nodemailer|stripe|sharp|express)[\\/]/;
 
 /**
  * Fails the build when server code reaches the browser's bundle. A route module's browser copy
@@ -236,7 +237,7 @@ function noServerCodeInBrowser(): Plugin {
       const leaks = Object.values(bundle).flatMap((output) =>
         output.type === "chunk"
           ? output.moduleIds
-              .filter((id) => SERVER_ONLY.test(id))
+              .filter((id) => id.startsWith(SERVER_DIR) || SERVER_PACKAGES.test(id))
               .map((id) => `${output.fileName}: ${path.relative(import.meta.dirname, id)}`)
           : [],
       );

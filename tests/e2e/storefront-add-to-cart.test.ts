@@ -139,4 +139,26 @@ describe.each(Object.entries(VIEWPORTS))("added-to-cart panel on %s", (name, vie
     await panel(shopper).waitFor();
     await fresh.close();
   });
+
+  it("still adds to the cart, with its toast, when the panel's script cannot be fetched", async () => {
+    const fresh = await shopperContext(browser, viewport);
+    const shopper = await fresh.newPage();
+    await shopper.clock.install();
+    const panelScript = /\/assets\/added-to-cart-panel-[\w-]+\.js$/;
+    await shopper.route(panelScript, (route) => route.abort());
+    const refused = () => shopper.waitForEvent("requestfailed", (request) => panelScript.test(request.url()));
+    const earlyFetchRefused = refused();
+    await openPurse(shopper);
+    await earlyFetchRefused;
+    const clickFetchRefused = refused();
+    await addButton(shopper).click();
+    await clickFetchRefused;
+    await waitForToast(shopper, "Item added to your cart");
+    await shopper.getByRole("link", { name: "Cart, 1 item" }).waitFor();
+    // React holds what a boundary's retry renders up to 300 ms (its fallback throttle): let it pass.
+    await shopper.clock.runFor(1_000);
+    expect(await panel(shopper).count()).toBe(0);
+    expect(await shopper.getByRole("heading", { level: 1 }).innerText()).toBe("Larimer Top-Handle Purse");
+    await fresh.close();
+  });
 });

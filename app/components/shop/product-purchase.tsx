@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
 import { isProductAvailable } from "../../../core/product-availability.ts";
 import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
@@ -7,13 +16,19 @@ import { notifyError } from "../../lib/notify.ts";
 import { usePageLoaded } from "../../lib/use-page-loaded.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { QuantityStepper } from "../ui/quantity-stepper.tsx";
-import type { AddedToCart } from "./added-to-cart-panel.tsx";
+import type { AddedToCart, AddedToCartPanel as Panel } from "./added-to-cart-panel.tsx";
 import { FabricPicker, type FabricOptionView } from "./fabric-picker.tsx";
 
-// Shown only after Add to Cart, so not part of the page's first scripts: fetched once the page
-// has loaded, so that the first Add to Cart shows it without waiting on the network.
+// Shown only after Add to Cart: not among the page's first scripts, but fetched once the page has
+// loaded, so that the first Add to Cart does not wait on the network. Should its script fail to
+// load, there is no panel: the toast and the cart's count still say what was added.
 const loadPanel = () => import("./added-to-cart-panel.tsx");
-const AddedToCartPanel = lazy(() => loadPanel().then((module) => ({ default: module.AddedToCartPanel })));
+const AddedToCartPanel = lazy<ComponentType<ComponentProps<typeof Panel>>>(() =>
+  loadPanel().then(
+    (module) => ({ default: module.AddedToCartPanel }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export interface PurchasableProduct {
   id: string;
@@ -44,7 +59,7 @@ export function ProductPurchase({
   const closePanel = useCallback(() => setAdded(null), []);
   const pageLoaded = usePageLoaded();
   useEffect(() => {
-    if (pageLoaded) void loadPanel();
+    if (pageLoaded) loadPanel().catch(() => undefined);
   }, [pageLoaded]);
   const available = isProductAvailable(product);
   // The fabric a line would get: a stale or out-of-stock choice falls back to the first in stock.
