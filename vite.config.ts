@@ -12,8 +12,7 @@ type ChunkingContext = { getModuleInfo(id: string): { importers: string[] } | nu
 
 /** The app's module of React's named exports (reactNamedExports). */
 const REACT_EXPORTS = "\0react-exports:";
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper|^\0react-exports:/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper/;
 const ROUTE = /[\\/]app[\\/](root\.tsx|routes[\\/].*)$|[\\/]entry\.client\.tsx$/;
 const EVERY_PAGE = /[\\/](app[\\/]root\.tsx|entry\.client\.tsx)$/;
 const SHOP_LAYOUT = /[\\/]app[\\/]routes[\\/](shop[\\/]shop-layout\.tsx|not-found\.tsx)$/;
@@ -53,7 +52,7 @@ function routesReaching(id: string, ctx: ChunkingContext): Set<string> {
  * - anything else as before: a route's own code stays in its chunk, admin-only code stays out.
  */
 function chunkName(id: string, ctx: ChunkingContext): string | null {
-  if (FRAMEWORK.test(id)) return "framework";
+  if (FRAMEWORK.test(id) || id.startsWith(REACT_EXPORTS)) return "framework";
   // Route modules and the entry keep their own chunks. Admin code is never grouped: should a
   // storefront route import it, its chunk keeps an admin name, which scripts/bundle-size.ts flags.
   if (ROUTE.test(id.replace(/\?.*$/, "")) || ADMIN.test(id)) return null;

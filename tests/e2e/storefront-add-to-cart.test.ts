@@ -13,6 +13,8 @@ const baseUrl = inject("baseUrl");
 // Demo catalogue: $88.00, Highland Plaid +$7 with its own pictures.
 const PURSE = "/product/larimer-top-handle-purse";
 
+/** The added-to-cart panel's own script, fetched apart from the page's. */
+const PANEL_SCRIPT = /\/assets\/added-to-cart-panel-[\w-]+\.js$/;
 const panel = (page: Page) => page.getByRole("region", { name: /your cart$/ });
 const addButton = (page: Page) => page.getByRole("button", { name: "Add to Cart" });
 const isFocused = (page: Page, name: string, exact = true) =>
@@ -129,9 +131,7 @@ describe.each(Object.entries(VIEWPORTS))("added-to-cart panel on %s", (name, vie
   it("shows at the first Add to Cart without fetching a script: its own is fetched once the page has loaded", async () => {
     const fresh = await shopperContext(browser, viewport);
     const shopper = await fresh.newPage();
-    const panelScript = shopper.waitForResponse((response) =>
-      /\/assets\/added-to-cart-panel-[\w-]+\.js$/.test(new URL(response.url()).pathname),
-    );
+    const panelScript = shopper.waitForResponse((response) => PANEL_SCRIPT.test(response.url()));
     await openPurse(shopper);
     await panelScript;
     await shopper.route(/\.js$/, (route) => route.abort());
@@ -144,9 +144,8 @@ describe.each(Object.entries(VIEWPORTS))("added-to-cart panel on %s", (name, vie
     const fresh = await shopperContext(browser, viewport);
     const shopper = await fresh.newPage();
     await shopper.clock.install();
-    const panelScript = /\/assets\/added-to-cart-panel-[\w-]+\.js$/;
-    await shopper.route(panelScript, (route) => route.abort());
-    const refused = () => shopper.waitForEvent("requestfailed", (request) => panelScript.test(request.url()));
+    await shopper.route(PANEL_SCRIPT, (route) => route.abort());
+    const refused = () => shopper.waitForEvent("requestfailed", (request) => PANEL_SCRIPT.test(request.url()));
     const earlyFetchRefused = refused();
     await openPurse(shopper);
     await earlyFetchRefused;
