@@ -21,7 +21,13 @@ import {
 import { createLogger } from "../../server/logger.ts";
 import { ensureDemoStore } from "../../server/seed/demo-store.ts";
 import { createLocalStorage } from "../../server/storage/local-storage.ts";
-import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database.ts";
+import { createTestDatabase, ENGINES, type Engine, type TestDatabase } from "../support/test-database.ts";
+
+// The embedded run draws the pictures, as a first start does. Drawing is the same on either
+// engine, so the server's run takes the pictures `npm test` drew once for the whole run
+// (scripts/test-fixtures.ts), as every test shop does, where there are some.
+const drawnPictures = (engine: Engine) =>
+  engine === "postgres" && process.env.DEMO_PICTURES_DIR ? { DEMO_PICTURES_DIR: process.env.DEMO_PICTURES_DIR } : {};
 
 describe.each(ENGINES)("demo store on %s", (engine) => {
   let database: TestDatabase;
@@ -29,7 +35,12 @@ describe.each(ENGINES)("demo store on %s", (engine) => {
   const storage = createLocalStorage(path.join(dataDir, "uploads"));
   const log = createLogger("silent");
   const seed = (env: Record<string, string> = {}) =>
-    ensureDemoStore({ db: database.db, storage, log, config: loadConfig({ DATA_DIR: dataDir, ...env }) });
+    ensureDemoStore({
+      db: database.db,
+      storage,
+      log,
+      config: loadConfig({ DATA_DIR: dataDir, ...drawnPictures(engine), ...env }),
+    });
   const rows = async (table: typeof products | typeof categories | typeof fabricLibrary | typeof productFabrics) =>
     (await database.db.select({ n: count() }).from(table))[0]!.n;
   let printed = "";
