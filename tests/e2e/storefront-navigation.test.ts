@@ -161,6 +161,8 @@ describe.each(Object.entries(VIEWPORTS))("category page on %s", (_name, viewport
     await page.getByRole("heading", { level: 1, name: "Wallets" }).waitFor();
     expect(await page.getByText("Slim snap wallets").isVisible()).toBe(true);
     const cards = page.getByRole("list", { name: "Wallets products" }).getByRole("link");
+    // The products stream in behind the heading.
+    await cards.first().waitFor();
     expect(await cards.count()).toBeGreaterThan(0);
     expect(await page.title()).toBe("Wallets | Selvage Handmade");
     await expectNoSeriousA11yViolations(page);
