@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -351,7 +351,9 @@ function fileDelivery(dir: string, log: Logger): Delivery {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const id = message.messageId.slice(1).split("@")[0];
     const file = path.join(dir, `${stamp}-${id}.eml`);
-    await writeFile(file, info.message as Buffer);
+    // Written whole under another name, then renamed: whoever opens the folder never finds half an email.
+    await writeFile(`${file}.part`, info.message as Buffer);
+    await rename(`${file}.part`, file);
     log.info({ file, to: message.to, subject: message.subject }, "email written to file (no SMTP_URL set)");
   };
 }

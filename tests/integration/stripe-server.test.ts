@@ -43,7 +43,7 @@ describe("Stripe through the running shop", () => {
     const dir = path.join(server.dataDir, "mail");
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const files = await readdir(dir).catch(() => [] as string[]);
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith(".eml"));
       if (files.length >= expected || Date.now() > deadline) {
         return Promise.all(files.map((file) => readFile(path.join(dir, file), "utf8")));
       }

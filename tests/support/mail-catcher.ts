@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -87,7 +87,12 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
         const smtpUtf8 = Boolean(session.envelope.smtpUtf8);
         const mail = { from, to, raw, smtpUtf8, rcptTo: rawRecipients(session.id), ...parseMessage(raw) };
         received.push(mail);
-        if (options.dir) writeFileSync(path.join(options.dir, `${Date.now()}-${received.length}.eml`), raw);
+        if (options.dir) {
+          // Renamed once whole, so a test reading the folder from another process never finds half an email.
+          const file = path.join(options.dir, `${Date.now()}-${received.length}.eml`);
+          writeFileSync(`${file}.part`, raw);
+          renameSync(`${file}.part`, file);
+        }
         if (!options.beforeAccept) return callback();
         options.beforeAccept(mail).then(
           () => callback(),
