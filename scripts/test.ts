@@ -42,8 +42,8 @@ if (fixturesResult.status !== 0) fail(fixturesResult.name, fixturesResult.status
 
 // The browser suite runs one file at a time (one shared shop), and while it waits on Chromium and
 // the shop the cores are idle about a quarter of the time; alone it takes longer than all the
-// other tests together. So it runs from the start, and the unit and integration tests run beside
-// it at a lower priority (`nice`, so their workers and shops inherit it), on what it leaves. Each
+// other tests together. So it starts at once, and the unit and integration tests run beside it
+// at a lower priority (`nice`, so their workers and shops inherit it), on what it leaves. Each
 // suite writes its own report. A run with arguments is one Vitest, as given.
 const vitestOptions = process.argv.slice(2);
 const suites: Array<[name: string, vitestArgs: string[], live: boolean]> =
