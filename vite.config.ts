@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, normalizePath, type Plugin } from "vite";
 
 type ChunkingContext = { getModuleInfo(id: string): { importers: string[] } | null };
 
@@ -218,7 +218,8 @@ function plainDynamicImports(): Plugin {
 }
 
 /** The server's own code, and packages only the server may load (the database, auth, mail, payments). */
-const SERVER_DIR = path.join(import.meta.dirname, "server") + path.sep;
+// Module ids use forward slashes on every system.
+const SERVER_DIR = `${normalizePath(path.join(import.meta.dirname, "server"))}/`;
 const SERVER_PACKAGES =
   /[\\/]node_modules[\\/](drizzle-orm|@electric-sql[\\/]pglite|pg|better-auth|@better-auth[\\/][^\\/]+|nodemailer|stripe|sharp|express)[\\/]/;
 
