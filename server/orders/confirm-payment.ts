@@ -27,11 +27,11 @@ export class PaymentMismatchError extends Error {
 }
 
 /**
- * The one step that turns a paid checkout into an order: marks it `new`, records
- * the payment and queues the customer's and the owner's emails — in one
- * transaction, so any number of repeated or concurrent calls (webhook and
- * thank-you page racing) do all of it exactly once. Answers null for a session that is
- * not one of this store's.
+ * The one step that turns a paid checkout into an order: marks it `new` (from awaiting
+ * payment, or from an unpaid end when a payment arrives late), records the payment and
+ * queues the customer's and the owner's emails — in one transaction, so any number of
+ * repeated or concurrent calls (webhook and thank-you page racing) do all of it exactly
+ * once. Answers null for a session that is not one of this store's.
  * An address that cannot be sent to never holds an order back: its email is recorded
  * as failed (for the owner to see) and the order is confirmed all the same.
  */
@@ -53,7 +53,9 @@ export async function confirmPayment(
       .from(orderItems)
       .where(and(eq(orderItems.tenantId, tenantId), eq(orderItems.orderId, order.id)))
       .orderBy(asc(orderItems.position));
-    if (order.status === "new") return { ...order, items };
+    // Paid already: a repeated confirmation (a reload of the thank-you page, a late webhook)
+    // changes nothing, wherever the owner has since moved the order.
+    if (order.paidAt) return { ...order, items };
 
     if (confirmation.amountCents !== null && confirmation.amountCents !== order.totalCents) {
       throw new PaymentMismatchError(

@@ -11,6 +11,7 @@ import { createLogger } from "../../server/logger.ts";
 import { startCheckout } from "../../server/orders/checkout-action.ts";
 import { confirmPayment } from "../../server/orders/confirm-payment.ts";
 import { markCheckoutUnpaid } from "../../server/orders/mark-unpaid.ts";
+import { transitionOrder } from "../../server/orders/order-workflow.ts";
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { CartRejectedError } from "../../server/orders/price-lines.ts";
 import { createTestProvider } from "../../server/payments/test-provider.ts";
@@ -212,6 +213,52 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     expect(customerEmail.text).toContain("Market Tote (Fabric: Navy Gingham) × 1: $65.00");
     expect(customerEmail.text).toContain("Local handoff");
     expect(customerEmail.html).toContain(`${PUBLIC_URL}/uploads/products/tote-main.webp`);
+  });
+
+  it("leaves a paid order where the owner moved it when its payment is confirmed again (a reload, a late webhook)", async () => {
+    for (const to of ["in_progress", "canceled"] as const) {
+      const placed = await placeOrder(
+        shop(),
+        deps(),
+        request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
+      );
+      const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+      const confirmation = { sessionId: order!.paymentSessionId!, amountCents: 3200, source: "thank-you" } as const;
+      const paid = await confirmPayment(shop(), confirmation, { publicUrl: PUBLIC_URL });
+      const moved = await transitionOrder(
+        shop(),
+        { orderNumber: placed.orderNumber, to, actor: "owner@example.com" },
+        { publicUrl: PUBLIC_URL },
+      );
+      expect(moved.ok).toBe(true);
+      const outboxBefore = await database.db.select({ n: count() }).from(emailOutbox);
+
+      const again = await confirmPayment(shop(), { ...confirmation, source: "webhook" }, { publicUrl: PUBLIC_URL });
+      expect(again?.status).toBe(to);
+      const [after] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+      expect(after?.status).toBe(to);
+      expect(after?.paidAt).toEqual(paid!.paidAt);
+      expect(await database.db.select().from(payments).where(eq(payments.orderId, placed.orderId))).toHaveLength(1);
+      expect(await database.db.select({ n: count() }).from(emailOutbox)).toEqual(outboxBefore);
+    }
+  });
+
+  it("still makes an order of a payment that arrives after its checkout was marked expired", async () => {
+    const placed = await placeOrder(
+      shop(),
+      deps(),
+      request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
+    );
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    const sessionId = order!.paymentSessionId!;
+    expect(await markCheckoutUnpaid(shop(), sessionId, "expired")).toBe(true);
+    const paid = await confirmPayment(
+      shop(),
+      { sessionId, amountCents: 3200, source: "webhook" },
+      { publicUrl: PUBLIC_URL },
+    );
+    expect(paid?.status).toBe("new");
+    expect(paid?.paidAt).toBeInstanceOf(Date);
   });
 
   it("answers nothing for an unknown session or another store's, and refuses a payment of the wrong amount", async () => {
