@@ -136,6 +136,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
           cspNonce: String(res.locals.cspNonce),
           // Only proxies named by TRUST_PROXY can set this through X-Forwarded-For; a client cannot choose its own.
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          // React Router asks for a route's data alone at the page's address plus ".data".
+          pageLoad: !req.path.endsWith(".data"),
         });
         context.set(requestFaultsContext, { databaseUnavailable: false, partFailed: false });
         return context;

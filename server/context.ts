@@ -25,6 +25,8 @@ export interface RequestInfo {
   cspNonce: string;
   /** The client's address as the HTTP server sees it (proxies trusted only on loopback). */
   clientIp: string;
+  /** A whole page loading (not a move within the shop, which asks for the next page's data only). */
+  pageLoad: boolean;
 }
 
 /** The signed-in store owner; set by the admin guard for every protected admin route. */

@@ -204,6 +204,17 @@ describe("category loading and error states", () => {
   });
   afterAll(() => browser?.close());
 
+  it("shows a category's products without JavaScript (a first visit, a crawler)", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/category/bags`);
+    const grid = page.getByRole("list", { name: "Bags products" });
+    expect(await grid.getByRole("link").count()).toBeGreaterThan(0);
+    expect(await grid.isVisible()).toBe(true);
+    expect(await page.getByText("Loading products...").count()).toBe(0);
+    await context.close();
+  });
+
   it("shows 'Loading products...' while a category loads, then its error state when loading fails", async () => {
     const page = await open(browser, VIEWPORTS.desktop, "/");
     let release: () => void = () => {};

@@ -5,7 +5,7 @@ import type { Route } from "./+types/category";
 import { findCategoryRedirect, getCategoryBySlug } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listCategoryPage } from "../../../server/catalog/product-catalog.ts";
-import { storeContext } from "../../../server/context.ts";
+import { requestContext, storeContext } from "../../../server/context.ts";
 import { keysetRequestOf } from "../../../server/db/keyset-cursor.ts";
 import { streamedPart } from "../../../server/http/database-outage.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
@@ -30,7 +30,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Large categories come a page at a time; a cursor this server never made is the client's mistake.
   const position = keysetRequestOf(new URL(request.url).searchParams);
   if (!position) throw data(BROKEN_PAGE_LINK, { status: 400 });
-  // The heading renders at once; the products stream in behind 'Loading products...'.
   const products = streamedPart(
     listCategoryPage(scope, category.slug, position).then((page) => ({
       ...page,
@@ -38,7 +37,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     })),
     { request, context },
   );
-  return { category, products, paged: Boolean(position.after ?? position.before) };
+  // The products are the page: a whole page load waits for them, so they show without
+  // scripts (and crawlers and the page cache get them whole). A move within the shop shows
+  // the heading at once and streams them in behind 'Loading products...'. A failure shows
+  // in the products' place either way.
+  const loaded =
+    context.get(requestContext).pageLoad &&
+    (await products.then(
+      (page) => ({ page }),
+      () => undefined,
+    ));
+  return { category, products: loaded ? loaded.page : products, paged: Boolean(position.after ?? position.before) };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -51,36 +60,60 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
         {category.description && <p className="text-ink/75 mt-5 text-lg leading-relaxed">{category.description}</p>}
       </header>
-      <Suspense fallback={<LoadingProducts />}>
-        <Await resolve={products} errorElement={<CategoryLoadError />}>
-          {({ products: list, olderCursor, newerCursor }) =>
-            list.length === 0 && paged ? (
-              // A page link from before products were removed.
-              <div className="border-ink/15 flex flex-col items-center gap-5 rounded-3xl border border-dashed px-6 py-16 text-center">
-                <p className="text-ink/75 text-lg">No more products on this page.</p>
-                <Link to={categoryPath(category.slug)} className={buttonClass("outline")}>
-                  {`Back to ${category.name}`}
-                </Link>
-              </div>
-            ) : list.length === 0 ? (
-              <div className="border-ink/15 flex flex-col items-center gap-5 rounded-3xl border border-dashed px-6 py-16 text-center">
-                <p className="text-ink/75 text-lg">No products available in this category yet.</p>
-                <Link to="/" className={buttonClass("outline")}>
-                  Continue Shopping
-                </Link>
-              </div>
-            ) : (
-              <>
-                {/* Cards name their products in h3s: the grid needs its own h2 for a sound outline. */}
-                <h2 className="sr-only">{`${category.name} products`}</h2>
-                <ProductGrid products={list} priorityCount={4} label={`${category.name} products`} />
-                <PageLinks category={category} olderCursor={olderCursor} newerCursor={newerCursor} />
-              </>
-            )
-          }
-        </Await>
-      </Suspense>
+      {products instanceof Promise ? (
+        <Suspense fallback={<LoadingProducts />}>
+          <Await resolve={products} errorElement={<CategoryLoadError />}>
+            {(page) => <CategoryProducts category={category} page={page} paged={paged} />}
+          </Await>
+        </Suspense>
+      ) : (
+        // In the page itself, not in a Suspense boundary: React moves a large one's finished
+        // content to the end of the page, for a script to put in place.
+        <CategoryProducts category={category} page={products} paged={paged} />
+      )}
     </div>
+  );
+}
+
+type CategoryPageData = Route.ComponentProps["loaderData"];
+
+function CategoryProducts({
+  category,
+  page: { products: list, olderCursor, newerCursor },
+  paged,
+}: {
+  category: CategoryPageData["category"];
+  page: Awaited<CategoryPageData["products"]>;
+  paged: boolean;
+}) {
+  if (list.length === 0 && paged) {
+    // A page link from before products were removed.
+    return (
+      <div className="border-ink/15 flex flex-col items-center gap-5 rounded-3xl border border-dashed px-6 py-16 text-center">
+        <p className="text-ink/75 text-lg">No more products on this page.</p>
+        <Link to={categoryPath(category.slug)} className={buttonClass("outline")}>
+          {`Back to ${category.name}`}
+        </Link>
+      </div>
+    );
+  }
+  if (list.length === 0) {
+    return (
+      <div className="border-ink/15 flex flex-col items-center gap-5 rounded-3xl border border-dashed px-6 py-16 text-center">
+        <p className="text-ink/75 text-lg">No products available in this category yet.</p>
+        <Link to="/" className={buttonClass("outline")}>
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      {/* Cards name their products in h3s: the grid needs its own h2 for a sound outline. */}
+      <h2 className="sr-only">{`${category.name} products`}</h2>
+      <ProductGrid products={list} priorityCount={4} label={`${category.name} products`} />
+      <PageLinks category={category} olderCursor={olderCursor} newerCursor={newerCursor} />
+    </>
   );
 }
 
