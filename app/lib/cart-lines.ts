@@ -40,6 +40,10 @@ export const CART_MESSAGES = {
   selectFabric: "Please select a fabric option",
 } as const;
 
+/** A line's name for the shopper: the product, with its fabric when one was chosen. */
+export const lineLabel = (line: Pick<CartLine, "name" | "fabricCode" | "fabricLabel">) =>
+  line.fabricCode === DEFAULT_FABRIC_CODE ? line.name : `${line.name} (${line.fabricLabel})`;
+
 export const sameLine = (line: Pick<CartLine, "productId" | "fabricCode">, productId: string, fabricCode: string) =>
   line.productId === productId && line.fabricCode === fabricCode;
 

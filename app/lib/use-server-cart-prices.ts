@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PricedCartLine } from "../../core/cart-pricing.ts";
-import type { CartLine } from "./cart-lines.ts";
+import { lineLabel, type CartLine } from "./cart-lines.ts";
 import { cart } from "./cart-store.ts";
 
 /** What the server answers about a line (app/routes/shop/cart-prices.ts). */
@@ -47,7 +47,7 @@ export function reconcileWithServer(
 
 export interface CartCorrections {
   /**
-   * Lines dropped because the product or its fabric no longer exists (their names), or
+   * Lines dropped because the product or its fabric no longer exists (product and fabric), or
    * because the fabric is out of stock (the server's reason, naming product and fabric).
    */
   removed: string[];
@@ -98,7 +98,7 @@ export function useServerCartPrices(lines: CartLine[]): {
           cart.replace(result.lines);
         }
         setCorrections((previous) => ({
-          removed: [...previous.removed, ...result.removed.map((line) => line.reason ?? line.name)],
+          removed: [...previous.removed, ...result.removed.map((line) => line.reason ?? lineLabel(line))],
           repriced: [...new Set([...previous.repriced, ...result.repriced.map((line) => line.name)])],
         }));
       })

@@ -166,6 +166,27 @@ describe("cart truth from the server", () => {
     await context.close();
   });
 
+  it("shows checkout the current prices too, and names the fabric of a line it drops", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await addToCart(page, "/product/front-range-sling");
+    const [line] = await storedCart(page);
+    const stale = [
+      { ...line, price: 1 },
+      { ...line, fabricCode: "retired-plaid", fabricLabel: "Retired Plaid" },
+    ];
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [CART_KEY, JSON.stringify(stale)]);
+    await page.goto(`${baseUrl}/checkout`);
+    await waitForHydration(page);
+    await page
+      .getByText("No longer available and removed from your cart: Front Range Sling Bag (Retired Plaid).")
+      .waitFor();
+    await page.getByText("Prices were updated to the current price for: Front Range Sling Bag.").waitFor();
+    expect(await page.getByTestId("order-total").innerText()).toBe("$58.00");
+    expect(await page.getByRole("button", { name: "Remove Front Range Sling Bag" }).count()).toBe(1);
+    await context.close();
+  });
+
   it("ignores unreadable stored data and logs an error", async () => {
     const context = await shopperContext(browser, VIEWPORTS.mobile);
     const page = await context.newPage();

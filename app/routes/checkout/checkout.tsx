@@ -9,6 +9,7 @@ import { formatPrice } from "../../../core/money.ts";
 import { requestContext, servicesContext, storeContext } from "../../../server/context.ts";
 import { startCheckout, type CheckoutResult } from "../../../server/orders/checkout-action.ts";
 import { CheckoutField } from "../../components/checkout/checkout-field";
+import { CartCorrectionsNotice, RemovedNotice } from "../../components/checkout/cart-corrections";
 import { EmptyCart } from "../../components/checkout/empty-cart";
 import { OrderTotals } from "../../components/checkout/order-totals";
 import { PaymentLogos } from "../../components/checkout/payment-logos";
@@ -16,8 +17,10 @@ import { buttonClass } from "../../components/ui/button";
 import { QuantityStepper } from "../../components/ui/quantity-stepper";
 import { cart, useCartLines } from "../../lib/cart-store";
 import { useHydrated } from "../../lib/use-hydrated";
-import { cartCount, cartTotalCents, type CartLine } from "../../lib/cart-lines";
+import { cartCount, cartTotalCents, lineLabel, type CartLine } from "../../lib/cart-lines";
 import { loadSavedCustomer, saveCustomer } from "../../lib/checkout-storage";
+import { seoMeta } from "../../lib/seo";
+import { useServerCartPrices, type CartCorrections } from "../../lib/use-server-cart-prices";
 import { readJson } from "../../../server/http/request-body.ts";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,6 +87,8 @@ function paymentBlockers(lines: CartLine[], customer: CustomerDetails, errors: F
 export default function Checkout() {
   const lines = useCartLines();
   const hydrated = useHydrated();
+  // The cart remembers prices from when each line was added: show what will be charged.
+  const { corrections } = useServerCartPrices(lines);
   const [searchParams] = useSearchParams();
   const canceled = searchParams.get("canceled") === "true";
 
@@ -96,14 +101,24 @@ export default function Checkout() {
       </div>
     );
   }
-  if (lines.length === 0 && !canceled) return <EmptyCart />;
-  return <CheckoutForm lines={lines} canceled={canceled} />;
+  if (lines.length === 0 && !canceled) {
+    return <EmptyCart>{corrections.removed.length > 0 && <RemovedNotice names={corrections.removed} />}</EmptyCart>;
+  }
+  return <CheckoutForm lines={lines} canceled={canceled} corrections={corrections} />;
 }
 
 /** The header's content width, so the checkout's columns line up with it. */
 const PAGE = "mx-auto max-w-7xl px-4 lg:px-8";
 
-function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolean }) {
+function CheckoutForm({
+  lines,
+  canceled,
+  corrections,
+}: {
+  lines: CartLine[];
+  canceled: boolean;
+  corrections: CartCorrections;
+}) {
   const fetcher = useFetcher<CheckoutResult>();
   // Mounted only in the browser, so the last visit's details can prefill the form at once.
   const [customer, setCustomer] = useState<CustomerDetails>(loadSavedCustomer);
@@ -152,6 +167,7 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
     <div className={`${PAGE} py-10`}>
       <h1 className="font-serif text-3xl sm:text-4xl">Checkout</h1>
       {canceled && <CanceledBanner />}
+      <CartCorrectionsNotice corrections={corrections} className="mt-6" />
       {/* One summary in the page: first on a phone (folded), in the right-hand column on wide screens. */}
       <form
         noValidate
@@ -217,6 +233,7 @@ function CheckoutForm({ lines, canceled }: { lines: CartLine[]; canceled: boolea
                       />
                       <button
                         type="button"
+                        aria-label={`Remove ${lineLabel(line)}`}
                         className="text-sm underline underline-offset-2 hover:text-red-700"
                         onClick={() => cart.remove(line.productId, line.fabricCode)}
                       >
@@ -417,4 +434,14 @@ function CanceledBanner() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Checkout" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    origin: root?.origin ?? "",
+    storeName: root?.store.name ?? "Selvage",
+    path: "/checkout",
+    title: "Checkout",
+    description: "Your details and the handmade pieces you are buying.",
+    noIndex: true,
+  });
+}

@@ -8,6 +8,7 @@ import { servicesContext, storeContext } from "../../../server/context.ts";
 import { verifyReturn, type ReturnVerification } from "../../../server/orders/verify-return.ts";
 import { buttonClass } from "../../components/ui/button";
 import { cart } from "../../lib/cart-store";
+import { seoMeta } from "../../lib/seo";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
@@ -130,4 +131,14 @@ function Outcome({ verification, sessionId }: { verification: ReturnVerification
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Thank You!" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    origin: root?.origin ?? "",
+    storeName: root?.store.name ?? "Selvage",
+    path: "/thank-you",
+    title: "Thank You!",
+    description: "Your order is confirmed.",
+    noIndex: true,
+  });
+}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cart";
+import { CartCorrectionsNotice, RemovedNotice } from "../../components/checkout/cart-corrections.tsx";
 import { EmptyCart } from "../../components/checkout/empty-cart.tsx";
 import { OrderTotals } from "../../components/checkout/order-totals.tsx";
 import { CartTable } from "../../components/shop/cart-table.tsx";
@@ -42,14 +43,7 @@ export default function CartPage() {
           {checking && <span className="ml-2">· checking current prices…</span>}
         </p>
       </header>
-      <div role="status" className="empty:hidden">
-        {corrections.removed.length > 0 && <RemovedNotice names={corrections.removed} />}
-        {corrections.repriced.length > 0 && (
-          <p className="mb-6 rounded-xl border border-amber-700/30 bg-amber-50 px-4 py-3 text-amber-900">
-            Prices were updated to the current price for: {corrections.repriced.join(", ")}.
-          </p>
-        )}
-      </div>
+      <CartCorrectionsNotice corrections={corrections} />
       <div className="grid gap-12 lg:grid-cols-[1fr_22rem]">
         <div>
           <CartTable lines={lines} productSlugs={slugs} />
@@ -105,14 +99,6 @@ export default function CartPage() {
         </aside>
       </div>
     </div>
-  );
-}
-
-function RemovedNotice({ names }: { names: string[] }) {
-  return (
-    <p className="mb-6 rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-red-800">
-      No longer available and removed from your cart: {names.join(", ")}.
-    </p>
   );
 }
 
