@@ -50,6 +50,9 @@ const addressLines = (address: ShippingAddress) =>
     Boolean,
   );
 
+/** What the shopper typed over several lines, as HTML that keeps the lines. */
+const multiline = (value: string) => escapeHtml(value).replace(/\r?\n/g, "<br>");
+
 const fabricNote = (item: OrderEmailData["items"][number]) =>
   item.fabricCode === DEFAULT_FABRIC_CODE ? "" : `Fabric: ${item.fabricLabel}`;
 
@@ -100,18 +103,29 @@ const layout = (title: string, body: string) => `<!doctype html>
 ${body}
 </div></body></html>`;
 
+const questionsHtml = (store: StoreContact) =>
+  `<p>Reply to this email, write to <a href="mailto:${escapeHtml(store.email)}">${escapeHtml(store.email)}</a>${store.phone ? ` or call ${escapeHtml(store.phone)}` : ""}.</p>
+<p style="color:#666">— ${escapeHtml(store.storeName)}</p>`;
+const questionsText = (store: StoreContact) =>
+  `Questions? Reply to this email, write to ${store.email}${store.phone ? ` or call ${store.phone}` : ""}.
+
+— ${store.storeName}`;
+
 /** The shopper's confirmation: what was bought, what was paid, and what happens next. */
 export function customerConfirmationEmail(order: OrderEmailData, store: StoreContact): EmailContent {
   const subject = `Order Confirmation - #${order.orderNumber}`;
+  const address = addressLines(order.shippingAddress);
   const html = layout(
     `Thank you for your order, ${escapeHtml(order.customerName)}!`,
     `<p>We've received your payment for order <strong>#${escapeHtml(order.orderNumber)}</strong>. Every piece is handmade in Colorado, and we'll take good care of yours.</p>
 ${itemsTable(order, store)}
+<h2 style="font-size:18px;font-weight:normal;margin:24px 0 8px">Your details</h2>
+<p>${address.map(escapeHtml).join("<br>")}${order.customerPhone ? `<br>${escapeHtml(order.customerPhone)}` : ""}</p>
+${order.orderNotes ? `<p><strong>Your notes:</strong><br>${multiline(order.orderNotes)}</p>` : ""}
 <h2 style="font-size:18px;font-weight:normal;margin:24px 0 8px">Pickup and delivery</h2>
 <p>Local handoff is currently offered. We'll contact you shortly to arrange pickup or other shipping arrangements.</p>
 <h2 style="font-size:18px;font-weight:normal;margin:24px 0 8px">Questions?</h2>
-<p>Reply to this email, write to <a href="mailto:${escapeHtml(store.email)}">${escapeHtml(store.email)}</a>${store.phone ? ` or call ${escapeHtml(store.phone)}` : ""}.</p>
-<p style="color:#666">— ${escapeHtml(store.storeName)}</p>`,
+${questionsHtml(store)}`,
   );
   const text = `Thank you for your order, ${order.customerName}!
 
@@ -119,12 +133,13 @@ We've received your payment for order #${order.orderNumber}. Every piece is hand
 
 ${itemsText(order)}
 
+Your details
+${address.join("\n")}${order.customerPhone ? `\n${order.customerPhone}` : ""}
+${order.orderNotes ? `\nYour notes:\n${order.orderNotes}\n` : ""}
 Pickup and delivery
 Local handoff is currently offered. We'll contact you shortly to arrange pickup or other shipping arrangements.
 
-Questions? Reply to this email, write to ${store.email}${store.phone ? ` or call ${store.phone}` : ""}.
-
-— ${store.storeName}
+${questionsText(store)}
 `;
   return { subject, html, text };
 }
@@ -138,7 +153,7 @@ export function ownerNotificationEmail(order: OrderEmailData, store: StoreContac
     `<p><strong>${escapeHtml(order.customerName)}</strong><br>
 <a href="mailto:${escapeHtml(order.customerEmail)}">${escapeHtml(order.customerEmail)}</a>${order.customerPhone ? `<br>${escapeHtml(order.customerPhone)}` : ""}</p>
 <p>${address.map(escapeHtml).join("<br>")}</p>
-${order.orderNotes ? `<p><strong>Notes:</strong> ${escapeHtml(order.orderNotes)}</p>` : ""}
+${order.orderNotes ? `<p><strong>Notes:</strong><br>${multiline(order.orderNotes)}</p>` : ""}
 ${itemsTable(order, store)}`,
   );
   const text = `New order #${order.orderNumber}
@@ -223,16 +238,6 @@ export interface PickupDetails {
   location: string;
   hours: string;
 }
-
-const questionsHtml = (store: StoreContact) =>
-  `<p>Reply to this email, write to <a href="mailto:${escapeHtml(store.email)}">${escapeHtml(store.email)}</a>${store.phone ? ` or call ${escapeHtml(store.phone)}` : ""}.</p>
-<p style="color:#666">— ${escapeHtml(store.storeName)}</p>`;
-const questionsText = (store: StoreContact) =>
-  `Questions? Reply to this email, write to ${store.email}${store.phone ? ` or call ${store.phone}` : ""}.
-
-— ${store.storeName}`;
-
-const multiline = (value: string) => escapeHtml(value).replace(/\r?\n/g, "<br>");
 
 /** The customer's notice that her order is made and waiting: where, when, and what. */
 export function pickupReadyEmail(order: OrderEmailData, store: StoreContact, pickup: PickupDetails): EmailContent {

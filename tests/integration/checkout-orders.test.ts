@@ -212,6 +212,9 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     const customerEmail = forOrder.find((email) => email.toAddress === "ada@example.com")!;
     expect(customerEmail.text).toContain("Market Tote (Fabric: Navy Gingham) × 1: $65.00");
     expect(customerEmail.text).toContain("Local handoff");
+    // The shopper can check the details given: address, phone and notes.
+    expect(customerEmail.text).toContain("1550 Blake St\nUnit 4\nDenver, CO 80202\nUnited States");
+    expect(customerEmail.text).toContain("Gift wrap, please.");
     expect(customerEmail.html).toContain(`${PUBLIC_URL}/uploads/products/tote-main.webp`);
   });
 
@@ -297,7 +300,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
         customer: {
           ...CUSTOMER,
           customerName: "<script>alert(1)</script>",
-          orderNotes: "<img src=x onerror=alert(1)>",
+          orderNotes: "<img src=x onerror=alert(1)>\nWrap it, please",
         },
         items: [{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }],
       }),
@@ -315,6 +318,9 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     for (const email of emails) {
       expect(email.html).not.toContain("<script>");
       expect(email.html).not.toContain("<img src=x");
+      // Both tell the notes as typed, line by line.
+      expect(email.html).toContain("&lt;img src=x onerror=alert(1)&gt;<br>Wrap it, please");
+      expect(email.text).toContain("<img src=x onerror=alert(1)>\nWrap it, please");
     }
   });
 });
