@@ -134,7 +134,7 @@ export function OrderDetailRefund({
         message={
           <>
             <strong className="font-semibold text-stone-900">{customerName}</strong> ({customerEmail}) gets{" "}
-            {formatPrice(confirming ?? 0)} back on the card she paid with, and an email saying so. A refund can&apos;t
+            {formatPrice(confirming ?? 0)} back on the card they paid with, and an email saying so. A refund can&apos;t
             be undone.
           </>
         }

@@ -94,7 +94,7 @@ export function OrderDetailWorkflow({
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
         title={`Cancel order #${orderNumber}?`}
-        message="The order will be marked Canceled and can't be moved again. Canceling doesn't give the customer her money back: refund the payment below if she should have it."
+        message="The order will be marked Canceled and can't be moved again. Canceling doesn't give the customer their money back: refund the payment below if they should have it."
         confirmLabel={TRANSITION_ACTIONS.canceled}
         busy={busy}
         onConfirm={() => void fetcher.submit({ intent: "transition", to: "canceled" }, { method: "post" })}
