@@ -41,7 +41,7 @@ export async function loadTestCheckout(
   if (!testPaymentsAllowed(services.config)) return { kind: "disabled" };
   const order = await findTestOrder(scope, sessionId);
   if (!order) return { kind: "not-found" };
-  if (order.status === "new") return { kind: "done", redirectTo: successPath(sessionId) };
+  if (order.paidAt) return { kind: "done", redirectTo: successPath(sessionId) };
   if (order.status !== "awaiting_payment") return { kind: "done", redirectTo: CANCEL_PATH };
   const settings = await getStoreSettings(scope);
   const items = await scope.db
@@ -78,11 +78,13 @@ export async function finishTestCheckout(
   if (!testPaymentsAllowed(services.config)) return null;
   const order = await findTestOrder(scope, sessionId);
   if (!order) return null;
+  // Paid already (in another tab, say): whichever button, the shopper sees the order.
+  if (order.paidAt) return successPath(sessionId);
   if (intent === "cancel") {
     await markCheckoutUnpaid(scope, sessionId, "canceled");
     return CANCEL_PATH;
   }
-  if (order.status !== "awaiting_payment" && order.status !== "new") return CANCEL_PATH;
+  if (order.status !== "awaiting_payment") return CANCEL_PATH;
   await confirmPayment(
     scope,
     { sessionId, amountCents: order.totalCents, source: "test-page" },

@@ -12,6 +12,8 @@ import { startCheckout } from "../../server/orders/checkout-action.ts";
 import { confirmPayment } from "../../server/orders/confirm-payment.ts";
 import { markCheckoutUnpaid } from "../../server/orders/mark-unpaid.ts";
 import { transitionOrder } from "../../server/orders/order-workflow.ts";
+import { finishTestCheckout, loadTestCheckout } from "../../server/orders/test-checkout.ts";
+import { successPath } from "../../server/payments/provider.ts";
 import { placeOrder } from "../../server/orders/place-order.ts";
 import { CartRejectedError } from "../../server/orders/price-lines.ts";
 import { createTestProvider } from "../../server/payments/test-provider.ts";
@@ -244,6 +246,33 @@ describe.each(ENGINES)("orders on %s", (engine) => {
       expect(await database.db.select().from(payments).where(eq(payments.orderId, placed.orderId))).toHaveLength(1);
       expect(await database.db.select({ n: count() }).from(emailOutbox)).toEqual(outboxBefore);
     }
+  });
+
+  it("shows a paid order to a shopper who then cancels in another tab, and keeps it paid", async () => {
+    const placed = await placeOrder(
+      shop(),
+      deps(),
+      request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
+    );
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    const sessionId = order!.paymentSessionId!;
+    const services = {
+      config: loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "selvage-pay-")), PUBLIC_URL }),
+    } as unknown as AppServices;
+    const paidPage = { kind: "done", redirectTo: successPath(sessionId) };
+    expect(await finishTestCheckout(shop(), services, sessionId, "complete")).toBe(successPath(sessionId));
+    expect(await finishTestCheckout(shop(), services, sessionId, "cancel")).toBe(successPath(sessionId));
+    expect(await loadTestCheckout(shop(), services, sessionId)).toEqual(paidPage);
+    // Still the order's page once the owner has moved it along.
+    await transitionOrder(
+      shop(),
+      { orderNumber: placed.orderNumber, to: "in_progress", actor: "owner@example.com" },
+      { publicUrl: PUBLIC_URL },
+    );
+    expect(await loadTestCheckout(shop(), services, sessionId)).toEqual(paidPage);
+    expect(await finishTestCheckout(shop(), services, sessionId, "cancel")).toBe(successPath(sessionId));
+    const [after] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(after?.status).toBe("in_progress");
   });
 
   it("still makes an order of a payment that arrives after its checkout was marked expired", async () => {
