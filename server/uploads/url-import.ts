@@ -213,5 +213,6 @@ function fileNameOf(target: URL): string {
   } catch {
     name = last;
   }
-  return name || "image";
+  // An address without a file name ("https://example.com/") is named by its host in messages.
+  return name || target.hostname;
 }

@@ -46,6 +46,9 @@ async function startPictureSite() {
       case "/notes.png":
         response.writeHead(200, { "content-type": "image/png" }).end(fixtures.textFile());
         return;
+      case "/":
+        response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>A shop</title>");
+        return;
       case "/never":
         return; // keeps the connection open and says nothing
       case "/huge.jpg":
@@ -337,6 +340,11 @@ describe.each(ENGINES)("picture uploads on %s", (engine) => {
       expect(await importing(site.url("/notes.png"))).toEqual({
         status: 415,
         body: { error: "File notes.png is not an image." },
+      });
+      // An address without a file name is named by its host.
+      expect(await importing(site.url("/"))).toEqual({
+        status: 415,
+        body: { error: `File ${new URL(site.url("/")).hostname} is not an image.` },
       });
       expect(await importing(site.url("/missing.jpg"))).toEqual({
         status: 400,
