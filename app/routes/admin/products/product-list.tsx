@@ -203,7 +203,7 @@ function ProductTableRow({ product, query }: { product: ProductRow; query: strin
         {product.available ? null : (
           <span className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800">
             <AlertTriangle aria-hidden className="size-3.5" />
-            Not for sale: no fabric offered
+            Not for sale: no fabric in stock
           </span>
         )}
       </td>
