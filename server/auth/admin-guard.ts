@@ -1,6 +1,7 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { adminContext, requestContext, servicesContext } from "../context.ts";
 import { setFlash, type FlashKind } from "./flash.ts";
+import { returnPathOf, setReturnPath } from "./return-path.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "./same-origin.ts";
 import { checkSession, revokeSessionToken } from "./session.ts";
 import { SESSION_COOKIE } from "./auth.ts";
@@ -21,12 +22,12 @@ export const requireStoreOwner: MiddlewareFunction<Response> = async ({ request,
   const check = await checkSession(services, request, info);
   switch (check.status) {
     case "anonymous":
-      throw redirect(LOGIN_PATH, { headers: noStore() });
+      throw toLogin(request, null, config.secure);
     case "expired":
-      throw toLogin("expired", config.secure);
+      throw toLogin(request, "expired", config.secure);
     case "no-access":
       await revokeSessionToken(services.databases.db, check.sessionToken);
-      throw toLogin("no-access", config.secure);
+      throw toLogin(request, "no-access", config.secure);
   }
 
   context.set(adminContext, {
@@ -47,11 +48,18 @@ function noStore(): Headers {
   return new Headers({ "Cache-Control": "no-store" });
 }
 
-/** To the sign-in page with a notice; the dead session cookie is removed so it is said once. */
-function toLogin(kind: FlashKind, secure: boolean): Response {
+/**
+ * To the sign-in page, remembering the page to come back to; with a notice, the dead session
+ * cookie is removed so it is said once.
+ */
+function toLogin(request: Request, notice: FlashKind | null, secure: boolean): Response {
   const headers = noStore();
-  headers.append("Set-Cookie", setFlash(kind, secure));
-  headers.append("Set-Cookie", clearSessionCookie(secure));
+  const from = returnPathOf(request);
+  if (from) headers.append("Set-Cookie", setReturnPath(from, secure));
+  if (notice) {
+    headers.append("Set-Cookie", setFlash(notice, secure));
+    headers.append("Set-Cookie", clearSessionCookie(secure));
+  }
   return redirect(LOGIN_PATH, { headers });
 }
 

@@ -49,6 +49,18 @@ describe.each(ENGINES)("admin sign-in and protection on %s", (engine) => {
       .where(eq(accounts.userId, owner!.id));
   };
 
+  it("takes the owner back to the page that sent her to sign in", async () => {
+    const owner = client();
+    const page = await owner.get("/admin/orders?status=new");
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/login");
+    const signedIn = await owner.signIn();
+    expect(signedIn.headers.get("location")).toBe("/admin/orders?status=new");
+    // Taken once: the next sign-in goes to the dashboard.
+    expect(owner.cookies.has("selvage.return")).toBe(false);
+    expect((await owner.signIn()).headers.get("location")).toBe("/admin");
+  });
+
   it("finds the whole admin area in the route table", () => {
     const paths = PROTECTED.map((page) => page.path);
     expect(paths).toEqual(

@@ -4,6 +4,7 @@ import type { Route } from "./+types/login";
 import { adminMeta, adminPath } from "../admin-pages.ts";
 import { setFlash, takeFlash } from "../../../../server/auth/flash.ts";
 import { crossOriginRefusal, isSameOriginWrite } from "../../../../server/auth/same-origin.ts";
+import { takeReturnPath } from "../../../../server/auth/return-path.ts";
 import { checkSession } from "../../../../server/auth/session.ts";
 import { signIn } from "../../../../server/auth/sign-in.ts";
 import { requestContext, servicesContext } from "../../../../server/context.ts";
@@ -21,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const session = await checkSession(services, request, context.get(requestContext));
   // A signed-in owner has nothing to do here.
-  if (session.status === "owner") throw redirect(adminPath("dashboard"));
+  if (session.status === "owner") {
+    const back = takeReturnPath(request, services.config.secure);
+    throw redirect(back.path ?? adminPath("dashboard"), { headers: { "Set-Cookie": back.clear } });
+  }
   // "You have been logged out", "Your session has expired…": taken once, shown once.
   const flash = takeFlash(request, services.config.secure);
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -41,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", setFlash("signed-in", services.config.secure));
-  return redirect(adminPath("dashboard"), { headers });
+  // Back to the page the shop sent her here from, if any.
+  const back = takeReturnPath(request, services.config.secure);
+  headers.append("Set-Cookie", back.clear);
+  return redirect(back.path ?? adminPath("dashboard"), { headers });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
