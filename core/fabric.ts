@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isStoredImageUrl, productSlug, upchargeField } from "./product.ts";
+import { DEFAULT_FABRIC_CODE } from "./constants.ts";
+import { asNewFabricCode, isStoredImageUrl, productSlug, upchargeField } from "./product.ts";
 import { multiLineText, singleLineText } from "./text.ts";
 
 // A fabric of the store's library as the owner edits it (SPEC §2 Fabric form, §3, §5
@@ -56,7 +57,9 @@ export const fabricDeleteConfirmMessage = (name: string) =>
 
 /** The code a name suggests while the owner types it: the name's slug, at most 20 characters. */
 export function fabricCodeFromName(name: string): string {
-  return productSlug(name).slice(0, FABRIC_CODE_FROM_NAME_LENGTH).replace(/-$/, "");
+  const code = productSlug(name).slice(0, FABRIC_CODE_FROM_NAME_LENGTH).replace(/-$/, "");
+  // "default" is reserved (the option of a product without fabric choice).
+  return code === DEFAULT_FABRIC_CODE ? `${code}-fabric` : code;
 }
 
 /** The generate button's code (SPEC §5): the name slug's first 14 characters and the time's last 6 digits. */
@@ -65,11 +68,15 @@ export function generateFabricCode(name: string, now: number = Date.now()): stri
 }
 
 const storedImage = z.string().refine(isStoredImageUrl, "Use a picture uploaded to the shop");
+const codeText = singleLineText("Code", FABRIC_CODE_MAX_LENGTH, { required: FABRIC_REQUIRED_MESSAGE });
 
-/** The fabric form (page and dialog). Prices and sort orders travel as the text typed. */
+/**
+ * The fabric form (page and dialog) adding a fabric: its code follows the code rule.
+ * Prices and sort orders travel as the text typed.
+ */
 export const fabricSchema = z.object({
   name: singleLineText("Name", 100, { required: FABRIC_REQUIRED_MESSAGE }),
-  code: singleLineText("Code", FABRIC_CODE_MAX_LENGTH, { required: FABRIC_REQUIRED_MESSAGE }),
+  code: asNewFabricCode(codeText),
   description: multiLineText("Description", 1000, { optional: true }),
   color: z.enum(FABRIC_COLORS, { error: "Choose one of the colour categories" }),
   customColor: singleLineText("Custom colour name", 60, { optional: true }),
@@ -84,6 +91,12 @@ export const fabricSchema = z.object({
     .transform((value) => (value === "" ? 0 : Number(value)))
     .refine((value) => value <= MAX_SORT_ORDER, `Sort order must be at most ${MAX_SORT_ORDER}`),
 });
+
+/**
+ * The form editing a saved fabric: its code is the one it was added with (the save refuses
+ * any other), which may predate the code rule.
+ */
+export const savedFabricSchema = fabricSchema.extend({ code: codeText });
 export type FabricInput = z.input<typeof fabricSchema>;
 export type FabricValues = z.output<typeof fabricSchema>;
 

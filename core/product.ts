@@ -39,6 +39,8 @@ export const INVALID_CATEGORY_MESSAGE = "Invalid category selected";
 export const SLUG_TAKEN_MESSAGE = "A product with this slug already exists";
 export const FABRIC_FIELDS_MESSAGE = "Please fill in all required fabric fields";
 export const fabricCodeTakenMessage = (code: string) => `Fabric with code ${code} already exists`;
+export const FABRIC_CODE_RESERVED_MESSAGE = `The code "${DEFAULT_FABRIC_CODE}" is reserved; choose another`;
+export const FABRIC_CODE_FORMAT_MESSAGE = "Use lowercase letters, digits and single hyphens, like navy-gingham";
 export const fabricAddedMessage = (label: string) => `Added ${label} fabric option`;
 
 /**
@@ -108,9 +110,26 @@ export const productImagesSchema = z.object({
     .refine((images) => images[0] !== "", { message: IMAGE_REQUIRED_MESSAGE, path: [0] }),
 });
 
-/** One fabric option as the wizard sends it (from the library or typed in). */
+/**
+ * The rule for a code a fabric is given now, in the library or typed into the wizard:
+ * "default" is the option of a product without fabric choice (SPEC §5 Default fabric),
+ * which orders, emails and the shop show as no fabric at all; and a code keeps to the
+ * characters the code generator uses, as it travels in carts, order records and CSV files.
+ * A code given before this rule stays as it is: codes never change once given.
+ */
+export const asNewFabricCode = (code: z.ZodString) =>
+  code
+    .refine((value) => value !== DEFAULT_FABRIC_CODE, FABRIC_CODE_RESERVED_MESSAGE)
+    .refine(isSlug, FABRIC_CODE_FORMAT_MESSAGE);
+
+const optionCode = singleLineText("Fabric code", 40, { required: FABRIC_FIELDS_MESSAGE });
+
+/**
+ * One fabric option as the wizard sends it (from the library or typed in). Its code may be
+ * one given before the code rule; the save applies the rule to codes new to the product.
+ */
 export const fabricOptionSchema = z.object({
-  code: singleLineText("Fabric code", 40, { required: FABRIC_FIELDS_MESSAGE }),
+  code: optionCode,
   label: singleLineText("Fabric name", 100, { required: FABRIC_FIELDS_MESSAGE }),
   swatchUrl: storedImage,
   upcharge: upchargeField,
@@ -119,6 +138,9 @@ export const fabricOptionSchema = z.object({
   libraryFabricId: z.uuid("Selected fabric not found").nullable(),
 });
 export type FabricOptionInput = z.input<typeof fabricOptionSchema>;
+
+/** A fabric option typed into the wizard (Manual Entry): its code is new. */
+export const newFabricOptionSchema = fabricOptionSchema.extend({ code: asNewFabricCode(optionCode) });
 
 /** Step 3, Fabric Options: codes unique within the product. */
 export const productFabricsSchema = z.object({

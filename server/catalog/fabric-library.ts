@@ -4,6 +4,7 @@ import {
   FABRIC_NOT_FOUND_MESSAGE,
   FABRIC_REQUIRED_MESSAGE,
   fabricSchema,
+  savedFabricSchema,
   type FabricColor,
   type FabricInput,
   type FabricValues,
@@ -174,20 +175,21 @@ const codeTaken = (code: string) => refused(409, fabricCodeTakenMessage(code), {
  * transaction, every product option linked to it. Bad input is answered with field
  * errors and writes nothing; a failure part-way through writes nothing either.
  *
- * A saved fabric's code cannot change (the form's generate button is disabled when
- * editing): a different code is refused on the `code` field.
+ * A new fabric's code follows the code rule. A saved fabric's code cannot change (the
+ * form's generate button is disabled when editing): a different code is refused on the
+ * `code` field, and its own is kept even if it predates the rule.
  */
 export async function saveFabric(
   scope: StoreScope,
   input: unknown,
   fabricId?: string | null,
 ): Promise<FabricSaveResult> {
-  const parsed = parseWith(fabricSchema, input);
+  const id = fabricId ?? undefined;
+  const parsed = parseWith(id === undefined ? fabricSchema : savedFabricSchema, input);
   if (!parsed.ok) {
     const error = missesRequired(input) ? FABRIC_REQUIRED_MESSAGE : Object.values(parsed.errors)[0];
     return refused(400, error ?? FABRIC_REQUIRED_MESSAGE, parsed.errors);
   }
-  const id = fabricId ?? undefined;
   if (id !== undefined && !isUuid(id)) return refused(404, FABRIC_NOT_FOUND_MESSAGE);
   const values = parsed.value;
   try {

@@ -7,6 +7,7 @@ import {
   fabricOptionsToSave,
   IMAGE_SLOT_COUNT,
   INVALID_CATEGORY_MESSAGE,
+  newFabricOptionSchema,
   productSchema,
   REQUIRED_FIELDS_MESSAGE,
   SLUG_TAKEN_MESSAGE,
@@ -219,7 +220,8 @@ interface LinkedFabric {
 
 /**
  * The product being updated, the category and the library fabrics must all be this
- * store's; answers the library fabrics the options link to, by id.
+ * store's, and codes new to the product must follow the code rule; answers the library
+ * fabrics the options link to, by id.
  */
 async function checkReferences(
   scope: StoreScope,
@@ -238,6 +240,7 @@ async function checkReferences(
       : await db
           .select({
             id: fabricLibrary.id,
+            code: fabricLibrary.code,
             name: fabricLibrary.name,
             swatchUrl: fabricLibrary.swatchUrl,
             priceCents: fabricLibrary.priceCents,
@@ -250,6 +253,9 @@ async function checkReferences(
           .for("key share");
   const library = new Map(found.map(({ id, ...fabric }) => [id, fabric]));
 
+  // Codes given before the code rule stay where they are: on the product's own options (as
+  // the wizard loaded them) and on library fabrics. Any other code is new and must follow it.
+  const givenCodes = new Set(found.map((fabric) => fabric.code));
   if (productId !== undefined) {
     const [product] = await db
       .select({ id: products.id })
@@ -257,6 +263,11 @@ async function checkReferences(
       .where(and(eq(products.id, productId), eq(products.tenantId, tenantId)))
       .for("update");
     if (!product) return refused(404, PRODUCT_NOT_FOUND_MESSAGE);
+    const stored = await db
+      .select({ code: productFabrics.code, swatchUrl: productFabrics.swatchUrl })
+      .from(productFabrics)
+      .where(and(eq(productFabrics.productId, productId), eq(productFabrics.tenantId, tenantId)));
+    for (const option of stored) if (!isAutomaticDefault(option)) givenCodes.add(option.code);
   }
 
   const category = isUuid(values.categoryId)
@@ -272,10 +283,12 @@ async function checkReferences(
   options.forEach((option, index) => {
     if (option.libraryFabricId !== null && !library.has(option.libraryFabricId))
       fieldErrors[`fabrics.${index}.libraryFabricId`] = LIBRARY_FABRIC_NOT_FOUND_MESSAGE;
+    if (isAutomaticDefault(option) || givenCodes.has(option.code)) return;
+    const code = newFabricOptionSchema.shape.code.safeParse(option.code);
+    if (!code.success) fieldErrors[`fabrics.${index}.code`] = code.error.issues[0]?.message;
   });
-  return Object.keys(fieldErrors).length > 0
-    ? refused(400, LIBRARY_FABRIC_NOT_FOUND_MESSAGE, fieldErrors)
-    : { ok: true, library };
+  const firstError = Object.values(fieldErrors)[0];
+  return firstError === undefined ? { ok: true, library } : refused(400, firstError, fieldErrors);
 }
 
 const sameImages = (a: readonly string[], b: readonly string[]) =>

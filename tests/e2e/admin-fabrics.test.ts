@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fabricCodeFromName } from "../../core/fabric.ts";
+import { FABRIC_CODE_FORMAT_MESSAGE, FABRIC_CODE_RESERVED_MESSAGE } from "../../core/product.ts";
 import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import { createFabric, deleteFabric, FabricFormPage } from "./support/fabric-form-page.ts";
 import {
@@ -144,6 +145,9 @@ describe("fabric form page", () => {
     expect(await form.field("Fabric Name *").getAttribute("aria-invalid")).toBe("true");
     expect(await form.field("Fabric Code *").getAttribute("aria-invalid")).toBe("true");
     await form.root.getByText("Name, code, and swatch image are required").first().waitFor();
+    // A fabric named Default is offered another code: "default" means no fabric at all.
+    await form.fill({ name: "Default" });
+    expect(await form.field("Fabric Code *").inputValue()).toBe("default-fabric");
 
     // A code the store already has: refused by the server, said on the code field.
     const name = uniqueName("Refused Fabric");
@@ -154,6 +158,18 @@ describe("fabric form page", () => {
     expect(await page.locator("[data-sonner-toast]").first().innerText()).toContain(taken.code);
     expect(await form.field("Fabric Code *").getAttribute("aria-invalid")).toBe("true");
     expect(page.url()).toBe(`${baseUrl}/admin/fabrics/new`);
+
+    // The reserved code and one with spaces or markup: refused in the form, on the code field.
+    for (const [code, message] of [
+      ["default", FABRIC_CODE_RESERVED_MESSAGE],
+      ["<b>x</b> y", FABRIC_CODE_FORMAT_MESSAGE],
+    ] as const) {
+      await form.fill({ code });
+      await form.submit("Add Fabric");
+      await waitForToast(page, message);
+      expect(await form.field("Fabric Code *").getAttribute("aria-invalid")).toBe("true");
+      await form.root.getByText(message).waitFor();
+    }
 
     // An upcharge that is not money.
     await form.fill({ code: fabricCodeFromName(name), price: "-2" });

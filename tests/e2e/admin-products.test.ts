@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FABRIC_CODE_FORMAT_MESSAGE, FABRIC_CODE_RESERVED_MESSAGE } from "../../core/product.ts";
 import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import { baseUrl, createProduct, noisyPicture, signInAsOwner, uniqueName, type OwnerSession } from "./support/owner.ts";
 import { ProductWizardPage } from "./support/product-wizard-page.ts";
@@ -189,6 +190,20 @@ describe("product wizard", () => {
     await wizard.openAddFabric("Manual Entry");
     await page.getByRole("button", { name: "Add Fabric Option" }).click();
     await waitForToast(page, "Please fill in all required fabric fields");
+    // The reserved code and one with spaces or markup: refused on the code field, nothing added.
+    await wizard.field("Fabric Name *").fill("House Canvas");
+    await wizard.uploadPicture("Fabric Swatch Image *", "Fabric swatch uploaded successfully");
+    for (const [code, message] of [
+      ["default", FABRIC_CODE_RESERVED_MESSAGE],
+      ["house canvas/<b>", FABRIC_CODE_FORMAT_MESSAGE],
+    ] as const) {
+      await wizard.field("Fabric Code *").fill(code);
+      await page.getByRole("button", { name: "Add Fabric Option" }).click();
+      await waitForToast(page, message);
+      expect(await wizard.field("Fabric Code *").getAttribute("aria-invalid")).toBe("true");
+      await page.locator("main").getByText(message).waitFor();
+    }
+    await page.getByText("0 Fabric(s) Selected").waitFor();
     await wizard.openAddFabric("Select from Library");
     await page.getByRole("button", { name: "Add Selected Fabric" }).click();
     await waitForToast(page, "Please select a fabric from the library");

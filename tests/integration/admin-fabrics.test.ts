@@ -2,7 +2,13 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { FABRIC_REQUIRED_MESSAGE, type FabricInput } from "../../core/fabric.ts";
-import { fabricCodeTakenMessage, type FabricOptionInput, type ProductInput } from "../../core/product.ts";
+import {
+  FABRIC_CODE_FORMAT_MESSAGE,
+  FABRIC_CODE_RESERVED_MESSAGE,
+  fabricCodeTakenMessage,
+  type FabricOptionInput,
+  type ProductInput,
+} from "../../core/product.ts";
 import { FABRIC_CODE_FIXED_MESSAGE } from "../../server/catalog/fabric-library.ts";
 import {
   categories,
@@ -431,6 +437,37 @@ describe.each(ENGINES)("the owner's fabric library over HTTP on %s", (engine) =>
       expect(placed).toMatchObject({ status: 200, answer: { ok: true } });
       expect(await orderCount()).toBe(orderBefore + 1);
     });
+
+    it("saves a fabric whose code predates the code rule, which products can still offer", async () => {
+      const legacyFabric = async (code: string) => {
+        const [row] = await app.database.db
+          .insert(fabricLibrary)
+          .values({ tenantId: DEFAULT_TENANT, code, name: code, color: "teal", swatchUrl: storedImage("fabrics", 42) })
+          .returning();
+        return row!;
+      };
+      /** Saves from the edit page and from the library's dialog. */
+      const saveEdited = async (id: string, fabric: FabricInput) => {
+        for (const path of [data(edit(id)), data(LIBRARY)]) {
+          const response = await postJson(path, { intent: "save", fabricId: id, fabric });
+          await expectDataRedirect(response, LIBRARY, "fabric-updated");
+        }
+      };
+
+      const seaGlass = await legacyFabric("Sea Glass");
+      const input = fabricInput({ name: "Sea Glass Linen", code: "Sea Glass", color: "teal" });
+      await saveEdited(seaGlass.id, input);
+      expect(await libraryRow("Sea Glass")).toMatchObject({ name: "Sea Glass Linen", priceCents: 500 });
+      const tote = await createProduct("Beach Tote", [{ input, id: seaGlass.id }]);
+      expect((await optionsLinkedTo(seaGlass.id)).map((option) => [option.productId, option.code])).toEqual([
+        [tote.id, "Sea Glass"],
+      ]);
+
+      // Even one that took the reserved code can still be edited.
+      const reserved = await legacyFabric("default");
+      await saveEdited(reserved.id, fabricInput({ name: "Plain Calico", code: "default" }));
+      expect(await libraryRow("default")).toMatchObject({ name: "Plain Calico" });
+    });
   });
 
   describe("deleting", () => {
@@ -608,11 +645,46 @@ describe.each(ENGINES)("the owner's fabric library over HTTP on %s", (engine) =>
       },
     );
 
-    it("refuses a code the store already uses, in any case, with 409, but not another store's code", async () => {
-      const existing = await addFabric({ name: "Teal Chambray", code: "teal-chambray", color: "teal" });
+    it.each([
+      { code: "default", message: FABRIC_CODE_RESERVED_MESSAGE },
+      { code: "Default", message: FABRIC_CODE_FORMAT_MESSAGE },
+      { code: "a b/../c?#x", message: FABRIC_CODE_FORMAT_MESSAGE },
+      { code: "<b>x</b>", message: FABRIC_CODE_FORMAT_MESSAGE },
+    ])("refuses adding a fabric with the code $code with 400 and its field error, and writes nothing", async (test) => {
+      await addFabric();
       const before = await dump();
       for (const path of [data(NEW), data(LIBRARY)]) {
-        for (const code of ["teal-chambray", "TEAL-Chambray"]) {
+        const response = await postJson(path, {
+          intent: "save",
+          fabricId: null,
+          fabric: fabricInput({ name: "Default", code: test.code }),
+        });
+        expect(response.status, path).toBe(400);
+        expect(flashOf(response)).toBeNull();
+        expect(await decodeSingleFetch(response)).toEqual({
+          data: {
+            intent: "save",
+            error: `Failed to add fabric: ${test.message}`,
+            fieldErrors: { code: test.message },
+          },
+        });
+      }
+      expect(await dump()).toEqual(before);
+    });
+
+    it("refuses a code the store already uses, in any case, with 409, but not another store's code", async () => {
+      const existing = await addFabric({ name: "Teal Chambray", code: "teal-chambray", color: "teal" });
+      // Codes from before the code rule could hold capitals.
+      await app.database.db.insert(fabricLibrary).values({
+        tenantId: DEFAULT_TENANT,
+        code: "Plum-Velvet",
+        name: "Plum Velvet",
+        color: "purple",
+        swatchUrl: storedImage("fabrics", 41),
+      });
+      const before = await dump();
+      for (const path of [data(NEW), data(LIBRARY)]) {
+        for (const code of ["teal-chambray", "plum-velvet"]) {
           const response = await postJson(path, {
             intent: "save",
             fabricId: null,

@@ -2,6 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL, DEFAULT_TENANT } from "../../core/constants.ts";
 import {
+  FABRIC_CODE_FORMAT_MESSAGE,
+  FABRIC_CODE_RESERVED_MESSAGE,
   INVALID_CATEGORY_MESSAGE,
   MAX_FABRIC_OPTIONS,
   SLUG_TAKEN_MESSAGE,
@@ -605,6 +607,21 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
         product: () => productInput({ defaultImages: [picture, "/uploads/../x.webp", ""] }),
         message: STORED_ONLY,
         fieldErrors: { "defaultImages.1": STORED_ONLY },
+      },
+      {
+        name: "a typed fabric with the reserved code default",
+        product: () => productInput({ fabrics: [libraryOption(), typedOption({ code: DEFAULT_FABRIC_CODE })] }),
+        message: FABRIC_CODE_RESERVED_MESSAGE,
+        fieldErrors: { "fabrics.1.code": FABRIC_CODE_RESERVED_MESSAGE },
+      },
+      {
+        name: "typed fabric codes with spaces, slashes and markup",
+        product: () =>
+          productInput({
+            fabrics: [typedOption({ code: "a b/../c?#x" }), typedOption({ code: "<b>x</b>", label: "Bold" })],
+          }),
+        message: FABRIC_CODE_FORMAT_MESSAGE,
+        fieldErrors: { "fabrics.0.code": FABRIC_CODE_FORMAT_MESSAGE, "fabrics.1.code": FABRIC_CODE_FORMAT_MESSAGE },
       },
       {
         name: "a fabric swatch on another site",

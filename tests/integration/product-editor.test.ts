@@ -4,6 +4,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL, PRODUCT_SOURCE } from "../../core/constants.ts";
 import {
+  FABRIC_CODE_FORMAT_MESSAGE,
+  FABRIC_CODE_RESERVED_MESSAGE,
   fabricCodeTakenMessage,
   INVALID_CATEGORY_MESSAGE,
   MAX_FABRIC_OPTIONS,
@@ -315,11 +317,22 @@ describe.each(ENGINES)("product editor on %s", (engine) => {
       expect(row).toMatchObject({ fabricCount: 1, available: true });
     });
 
-    it("keeps an owner's own fabric coded like the default, since it has a swatch", async () => {
+    it("refuses a new fabric coded like the default, but keeps one saved before the code rule, since it has a swatch", async () => {
       const store = await createStore(db);
       const own = manualOption({ code: DEFAULT_FABRIC_CODE, label: "House canvas" });
-      const id = await create(store, { fabrics: [own] });
+      const before = await dump(db);
+      expectRefused(
+        await saveProduct(store.scope, productInput(store, { fabrics: [own] })),
+        400,
+        "fabrics.0.code",
+        FABRIC_CODE_RESERVED_MESSAGE,
+      );
+      expect(await dump(db)).toEqual(before);
+
+      const id = await create(store, { fabrics: [manualOption({ label: "House canvas" })] });
+      await db.update(productFabrics).set({ code: DEFAULT_FABRIC_CODE }).where(eq(productFabrics.productId, id));
       expect((await loadProductForEdit(store.scope, id))?.fabrics).toEqual([own]);
+      expect(await saveProduct(store.scope, productInput(store, { fabrics: [own] }), id)).toMatchObject({ ok: true });
     });
 
     it("uses the same slug in two stores", async () => {
@@ -375,6 +388,57 @@ describe.each(ENGINES)("product editor on %s", (engine) => {
         ok: true,
       });
       expect((await fabricRows(db, id)).map((option) => option.code)).toEqual([DEFAULT_FABRIC_CODE]);
+    });
+
+    it("keeps option and library codes from before the code rule, and holds new codes to it", async () => {
+      const store = await createStore(db);
+      const id = await create(store);
+      await db
+        .update(productFabrics)
+        .set({ code: "Hand Dyed" })
+        .where(and(eq(productFabrics.productId, id), eq(productFabrics.code, "hand-dyed-indigo")));
+      await db.update(fabricLibrary).set({ code: "Amber Linen" }).where(eq(fabricLibrary.id, store.amber.id));
+      const amber = libraryOption(store, {
+        code: "Amber Linen",
+        label: "Amber Linen",
+        swatchUrl: store.amber.swatchUrl,
+        upcharge: "2.50",
+        imgOverride: [],
+        libraryFabricId: store.amber.id,
+      });
+
+      // The product as the wizard loaded it saves, and so does a legacy library fabric added to it.
+      const { id: _id, ...loaded } = (await loadProductForEdit(store.scope, id))!;
+      expect(loaded.fabrics.map((fabric) => fabric.code)).toEqual(["navy-gingham", "Hand Dyed"]);
+      const kept = { ...loaded, fabrics: [...loaded.fabrics, amber] };
+      expect(await saveProduct(store.scope, kept, id)).toMatchObject({ ok: true });
+      expect((await fabricRows(db, id)).map((option) => option.code)).toEqual([
+        "navy-gingham",
+        "Hand Dyed",
+        "Amber Linen",
+      ]);
+
+      // A code new to the product is held to the rule, whatever fabric it comes with; so is
+      // "default" on a product that has the automatic default option.
+      const plain = await create(store, { slug: "plain-tote", fabrics: [] });
+      const before = await dump(db);
+      const cases: [FabricOptionInput, string][] = [
+        [manualOption({ code: "Also Bad", label: "Also Bad" }), FABRIC_CODE_FORMAT_MESSAGE],
+        [manualOption({ code: DEFAULT_FABRIC_CODE, label: "House canvas" }), FABRIC_CODE_RESERVED_MESSAGE],
+        [{ ...amber, code: "<b>amber</b>" }, FABRIC_CODE_FORMAT_MESSAGE],
+      ];
+      for (const [option, message] of cases) {
+        const result = await saveProduct(store.scope, { ...loaded, fabrics: [...loaded.fabrics, option] }, id);
+        expectRefused(result, 400, "fabrics.2.code", message);
+      }
+      const forged = manualOption({ code: DEFAULT_FABRIC_CODE, label: "House canvas" });
+      expectRefused(
+        await saveProduct(store.scope, productInput(store, { slug: "plain-tote", fabrics: [forged] }), plain),
+        400,
+        "fabrics.0.code",
+        FABRIC_CODE_RESERVED_MESSAGE,
+      );
+      expect(await dump(db)).toEqual(before);
     });
 
     it("refuses a product of another store, an unknown id and a non-UUID, changing nothing", async () => {

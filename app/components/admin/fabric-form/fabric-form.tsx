@@ -14,6 +14,7 @@ import {
   generateFabricCode,
   MAX_FABRIC_IMAGES,
   MAX_SORT_ORDER,
+  savedFabricSchema,
   type FabricColor,
   type FabricEditorAnswer,
   type FabricInput,
@@ -84,7 +85,7 @@ export function FabricForm({
   }
 
   function save() {
-    const checked = parseWith(fabricSchema, values);
+    const checked = parseWith(editing ? savedFabricSchema : fabricSchema, values);
     if (!checked.ok) {
       setErrors(checked.errors);
       const missing = [values.name, values.code, values.swatchUrl].some((value) => value.trim() === "");

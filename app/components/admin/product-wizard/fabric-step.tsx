@@ -8,7 +8,7 @@ import {
   FABRIC_FIELDS_MESSAGE,
   fabricAddedMessage,
   fabricCodeTakenMessage,
-  fabricOptionSchema,
+  newFabricOptionSchema,
   upchargeField,
   type FabricOptionInput,
   type ProductInput,
@@ -465,7 +465,7 @@ function ManualEntry({ onAdd }: { onAdd: (option: FabricOptionInput) => boolean 
       });
       return notifyError(FABRIC_FIELDS_MESSAGE);
     }
-    const checked = parseWith(fabricOptionSchema, option);
+    const checked = parseWith(newFabricOptionSchema, option);
     if (!checked.ok) {
       setErrors(checked.errors);
       return notifyError(Object.values(checked.errors)[0]!);
