@@ -22,9 +22,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
   const category = await getCategoryBySlug(scope, params.slug);
   if (!category) {
-    // A renamed or deleted category's old links (bookmarks, search engines) move for good.
+    // A renamed or deleted category's old links (bookmarks, search engines) move for good: a 301
+    // for search engines, kept by no browser or shared cache, as the owner may give the slug back.
     const current = await findCategoryRedirect(scope, params.slug);
-    if (current) throw redirect(`/category/${current}${new URL(request.url).search}`, 301);
+    if (current)
+      throw redirect(`/category/${current}${new URL(request.url).search}`, {
+        status: 301,
+        headers: { "Cache-Control": "no-store" },
+      });
     throw data(CATEGORY_NOT_FOUND, { status: 404 });
   }
   // Large categories come a page at a time; a cursor this server never made is the client's mistake.
