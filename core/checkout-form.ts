@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "./constants.ts";
 import { emailAddress } from "./email.ts";
 import { optionalPhoneField } from "./phone.ts";
 import { isCleanText, multiLineText, normalizeText, singleLineText } from "./text.ts";
@@ -7,8 +8,6 @@ import { isCleanText, multiLineText, normalizeText, singleLineText } from "./tex
 // the server for the truth. Prices never come from here: the server looks them up.
 
 export const DEFAULT_COUNTRY = "United States";
-/** Larger quantities are a custom order: the shop asks those customers to get in touch. */
-export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 50;
 
 // Every text field is normalised and refuses control characters and lone surrogates

@@ -10,6 +10,12 @@ export const CURRENCY = "USD";
 export const DEFAULT_FABRIC_CODE = "default";
 export const DEFAULT_FABRIC_LABEL = "Default";
 
+/**
+ * Most of one item (product and fabric) a cart holds and an order takes: larger quantities
+ * are a custom order, so the shop asks those customers to get in touch.
+ */
+export const MAX_LINE_QUANTITY = 99;
+
 /** Shown to shoppers and the owner while the database is unreachable or overloaded (a 503). */
 export const SHOP_UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Please try again in a minute.";
 

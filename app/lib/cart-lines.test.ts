@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { MAX_LINE_QUANTITY } from "../../core/constants.ts";
 import {
   addLine,
   CART_MESSAGES,
   cartCount,
   cartTotalCents,
   lineFor,
+  lineQuantity,
   parseStoredCart,
   removeLine,
   resolveFabric,
@@ -51,6 +53,37 @@ describe("adding to the cart", () => {
     const { lines } = addLine([line()], lineFor(tote, tote.fabrics[1]!, "/rose.webp"), 1);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatchObject({ fabricCode: "rose-floral", fabricLabel: "Rose Floral", priceCents: 5000 });
+  });
+});
+
+describe("the most of one item a cart holds", () => {
+  it("fills a line up to the checkout's limit and says when not all fitted", () => {
+    const item = lineFor(tote, tote.fabrics[0]!, "/img.webp");
+    const almost = addLine([line({ quantity: MAX_LINE_QUANTITY - 2 })], item, 2);
+    expect(almost).toEqual({ lines: [line({ quantity: MAX_LINE_QUANTITY })], outcome: "updated" });
+    expect(addLine(almost.lines, item, 1)).toEqual({ lines: almost.lines, outcome: "limited" });
+    expect(addLine([line({ quantity: MAX_LINE_QUANTITY - 1 })], item, 5)).toEqual({
+      lines: [line({ quantity: MAX_LINE_QUANTITY })],
+      outcome: "limited",
+    });
+    expect(addLine([], item, MAX_LINE_QUANTITY + 1)).toEqual({
+      lines: [line({ quantity: MAX_LINE_QUANTITY })],
+      outcome: "limited",
+    });
+  });
+
+  it("sets a larger quantity to the limit", () => {
+    expect(setLineQuantity([line()], "p-tote", "navy-gingham", MAX_LINE_QUANTITY + 51)[0]!.quantity).toBe(
+      MAX_LINE_QUANTITY,
+    );
+    expect(lineQuantity(150)).toBe(MAX_LINE_QUANTITY);
+    expect(lineQuantity(0)).toBe(1);
+    expect(lineQuantity(2.7)).toBe(2);
+  });
+
+  it("reads a cart stored with more than the limit as holding the limit", () => {
+    const stored = JSON.stringify([{ productId: "x", name: "X", price: 12, quantity: 150 }]);
+    expect(parseStoredCart(stored)![0]!.quantity).toBe(MAX_LINE_QUANTITY);
   });
 });
 

@@ -1,5 +1,5 @@
 import { centsToDollars, dollarsToCents, priceLineCents } from "../../core/money.ts";
-import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL } from "../../core/constants.ts";
+import { DEFAULT_FABRIC_CODE, DEFAULT_FABRIC_LABEL, MAX_LINE_QUANTITY } from "../../core/constants.ts";
 
 // The cart's rules (spec §4 Cart, §5 Add to cart), as pure functions over a list of lines.
 // In memory a line's price is integer cents; in localStorage (`selvage-cart`) it is the
@@ -38,7 +38,11 @@ export const CART_MESSAGES = {
   noFabrics: "Cannot add product to cart - no fabric options available",
   productNoFabrics: "This product cannot be added to cart (no fabric options available)",
   selectFabric: "Please select a fabric option",
+  atMostPerLine: `The cart holds at most ${MAX_LINE_QUANTITY} of an item; for larger orders, please contact us`,
 } as const;
+
+/** A line's quantity: a whole number from 1 to MAX_LINE_QUANTITY, the most the checkout takes. */
+export const lineQuantity = (quantity: number) => Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 
 /** A line's name for the shopper: the product, with its fabric when one was chosen. */
 export const lineLabel = (line: Pick<CartLine, "name" | "fabricCode" | "fabricLabel">) =>
@@ -77,7 +81,8 @@ function toCartLine(value: unknown): CartLine | null {
     productId,
     name,
     priceCents: dollarsToCents(price),
-    quantity,
+    // A cart stored before the limit held may have more: it holds what the checkout takes.
+    quantity: lineQuantity(quantity),
     fabricCode: typeof fabricCode === "string" && fabricCode ? fabricCode : DEFAULT_FABRIC_CODE,
     fabricLabel: typeof fabricLabel === "string" && fabricLabel ? fabricLabel : DEFAULT_FABRIC_LABEL,
     image: typeof image === "string" ? image : "",
@@ -97,24 +102,25 @@ export function serializeCart(lines: readonly CartLine[]): string {
   return JSON.stringify(stored);
 }
 
-/** Adds a line, or raises the quantity of the line with the same product and fabric. */
+/**
+ * Adds a line, or raises the quantity of the line with the same product and fabric, up to
+ * MAX_LINE_QUANTITY: "limited" says that not all of `quantity` fitted.
+ */
 export function addLine(
   lines: readonly CartLine[],
   item: Omit<CartLine, "quantity">,
   quantity: number,
-): { lines: CartLine[]; outcome: "added" | "updated" } {
-  const count = Math.max(1, Math.floor(quantity));
+): { lines: CartLine[]; outcome: "added" | "updated" | "limited" } {
   const existing = lines.find((line) => sameLine(line, item.productId, item.fabricCode));
-  if (existing) {
-    return {
-      lines: lines.map((line) => (line === existing ? { ...line, ...item, quantity: line.quantity + count } : line)),
-      outcome: "updated",
-    };
-  }
-  return { lines: [...lines, { ...item, quantity: count }], outcome: "added" };
+  const wanted = (existing?.quantity ?? 0) + Math.max(1, Math.floor(quantity));
+  const added = { ...item, quantity: lineQuantity(wanted) };
+  return {
+    lines: existing ? lines.map((line) => (line === existing ? added : line)) : [...lines, added],
+    outcome: wanted > MAX_LINE_QUANTITY ? "limited" : existing ? "updated" : "added",
+  };
 }
 
-/** Sets a line's quantity; zero or less removes the line. */
+/** Sets a line's quantity, at most MAX_LINE_QUANTITY; zero or less removes the line. */
 export function setLineQuantity(
   lines: readonly CartLine[],
   productId: string,
@@ -123,7 +129,7 @@ export function setLineQuantity(
 ): CartLine[] {
   if (quantity <= 0) return removeLine(lines, productId, fabricCode);
   return lines.map((line) =>
-    sameLine(line, productId, fabricCode) ? { ...line, quantity: Math.floor(quantity) } : line,
+    sameLine(line, productId, fabricCode) ? { ...line, quantity: lineQuantity(quantity) } : line,
   );
 }
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { MAX_LINE_QUANTITY } from "../../core/constants.ts";
 import {
   addLine,
   CART_MESSAGES,
@@ -9,7 +10,7 @@ import {
   setLineQuantity,
   type CartLine,
 } from "./cart-lines.ts";
-import { notify } from "./notify.ts";
+import { notify, notifyError } from "./notify.ts";
 
 // The cart lives in the browser (localStorage), so storefront pages stay identical for
 // every visitor and cacheable. The server renders an empty cart; the real one appears
@@ -81,18 +82,20 @@ export function useCartLines(): CartLine[] {
 }
 
 export const cart = {
-  /** Adds the line (or raises its quantity) and answers which of the two happened. */
-  add(item: Omit<CartLine, "quantity">, quantity: number): "added" | "updated" {
+  /** Adds the line (or raises its quantity) and answers which happened: "limited" when not all of it fitted. */
+  add(item: Omit<CartLine, "quantity">, quantity: number): "added" | "updated" | "limited" {
     load();
     const result = addLine(lines, item, quantity);
     save(result.lines);
-    notify(result.outcome === "added" ? CART_MESSAGES.added : CART_MESSAGES.updated);
+    if (result.outcome === "limited") notifyError(CART_MESSAGES.atMostPerLine);
+    else notify(result.outcome === "added" ? CART_MESSAGES.added : CART_MESSAGES.updated);
     return result.outcome;
   },
   setQuantity(productId: string, fabricCode: string, quantity: number): void {
     load();
     save(setLineQuantity(lines, productId, fabricCode, quantity));
-    notify(quantity <= 0 ? CART_MESSAGES.removed : CART_MESSAGES.updated);
+    if (quantity > MAX_LINE_QUANTITY) notifyError(CART_MESSAGES.atMostPerLine);
+    else notify(quantity <= 0 ? CART_MESSAGES.removed : CART_MESSAGES.updated);
   },
   remove(productId: string, fabricCode: string): void {
     load();

@@ -97,7 +97,20 @@ describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
       (await storedCart(page)).find((line: { fabricCode: string }) => line.fabricCode === "default").quantity,
     ).toBe(2);
 
-    await row.getByRole("button", { name: "Remove" }).click();
+    // Every control of the table says which line it acts on.
+    const names = await page
+      .getByRole("table")
+      .getByRole("button")
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
+    expect(names).toEqual([
+      "Decrease quantity of Larimer Top-Handle Purse (Rose Garden Floral)",
+      "Increase quantity of Larimer Top-Handle Purse (Rose Garden Floral)",
+      "Remove Larimer Top-Handle Purse (Rose Garden Floral)",
+      "Decrease quantity of Front Range Sling Bag",
+      "Increase quantity of Front Range Sling Bag",
+      "Remove Front Range Sling Bag",
+    ]);
+    await page.getByRole("button", { name: "Remove Front Range Sling Bag", exact: true }).click();
     await waitForToast(page, "Item removed from cart");
     expect(await page.getByRole("row").filter({ hasText: "Front Range Sling Bag" }).count()).toBe(0);
     expect(await page.getByTestId("order-total").innerText()).toBe("$93.00");
@@ -127,6 +140,71 @@ describe.each(Object.entries(VIEWPORTS))("cart on %s", (name, viewport) => {
     await page.getByRole("table").waitFor();
     await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);
+  });
+});
+
+describe("the most of one item a cart holds", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  const limitNote = "For more than 99, please contact us";
+  const storedQuantity = async (page: Page) => (await storedCart(page))[0].quantity;
+
+  it("stops the product page's and the cart's steppers at 99, says why, and adds no more to a full line", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/product/front-range-sling`);
+    await waitForHydration(page);
+    const plus = page.getByRole("button", { name: "Increase quantity of Front Range Sling Bag" });
+    await plus.click({ clickCount: 98 });
+    expect(await page.getByRole("group", { name: /Quantity of/ }).innerText()).toBe("99");
+    expect(await plus.isDisabled()).toBe(true);
+    const note = page.getByText(limitNote);
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.getByRole("link", { name: "contact us" }).getAttribute("href")).toBe("/contact");
+    const noteId = (await plus.getAttribute("aria-describedby"))!;
+    expect(await page.locator(`[id="${noteId}"]`).innerText()).toBe(limitNote);
+
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(page, "Item added to your cart");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(page, "The cart holds at most 99 of an item; for larger orders, please contact us");
+    expect(await storedQuantity(page)).toBe(99);
+
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    const row = page.getByRole("row").filter({ hasText: "Front Range Sling Bag" });
+    const cartPlus = row.getByRole("button", { name: "Increase quantity" });
+    expect(await cartPlus.isDisabled()).toBe(true);
+    expect(await row.getByText(limitNote).isVisible()).toBe(true);
+    await row.getByRole("button", { name: "Decrease quantity" }).click();
+    await waitForToast(page, "Item quantity updated in your cart");
+    expect(await cartPlus.isDisabled()).toBe(false);
+    expect(await row.getByText(limitNote).count()).toBe(0);
+    await cartPlus.click();
+    expect(await cartPlus.isDisabled()).toBe(true);
+    expect(await storedQuantity(page)).toBe(99);
+    await context.close();
+  });
+
+  it("holds 99 of a line a cart stored with more", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.mobile);
+    const page = await context.newPage();
+    await addToCart(page, "/product/front-range-sling");
+    const [line] = await storedCart(page);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [CART_KEY, JSON.stringify([{ ...line, quantity: 150 }])],
+    );
+    await page.goto(`${baseUrl}/cart`);
+    await waitForHydration(page);
+    const row = page.getByRole("row").filter({ hasText: "Front Range Sling Bag" });
+    expect(await row.getByRole("group", { name: /Quantity of/ }).innerText()).toBe("99");
+    expect(await row.getByTestId("line-total").innerText()).toBe("$5,742.00");
+    await context.close();
   });
 });
 

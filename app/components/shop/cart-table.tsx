@@ -4,7 +4,7 @@
 import { Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { formatPrice } from "../../../core/money.ts";
-import type { CartLine } from "../../lib/cart-lines.ts";
+import { lineLabel, type CartLine } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { FallbackImage } from "../ui/fallback-image.tsx";
 import { QuantityStepper } from "../ui/quantity-stepper.tsx";
@@ -45,6 +45,8 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
       <tbody role="rowgroup">
         {lines.map((line) => {
           const slug = productSlugs.get(line.productId);
+          // The row's controls name their line: otherwise they would sound alike on every row.
+          const item = lineLabel(line);
           return (
             <tr
               role="row"
@@ -86,7 +88,7 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
                   size="sm"
                   min={0}
                   value={line.quantity}
-                  label={`Quantity of ${line.name}, ${line.fabricLabel}`}
+                  label={`Quantity of ${item}`}
                   onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)}
                 />
               </td>
@@ -101,8 +103,8 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
                 <button
                   type="button"
                   onClick={() => cart.remove(line.productId, line.fabricCode)}
-                  aria-label="Remove"
-                  title={`Remove ${line.name} (${line.fabricLabel})`}
+                  aria-label={`Remove ${item}`}
+                  title={`Remove ${item}`}
                   className="text-ink/70 inline-flex size-9 items-center justify-center rounded-full hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-ink"
                 >
                   <Trash2 aria-hidden="true" className="size-4" />

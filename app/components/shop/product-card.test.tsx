@@ -69,7 +69,7 @@ describe("ProductPurchase", () => {
     );
     expect(html).toContain("$50.00");
     expect(html).toContain("+$5.00");
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Decrease quantity"/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Decrease quantity of Market Tote"/);
     expect(html).toContain("Add to Cart");
   });
 

@@ -10,7 +10,7 @@ import {
 } from "react";
 import { formatPrice, priceLineCents } from "../../../core/money.ts";
 import { isProductAvailable } from "../../../core/product-availability.ts";
-import { lineFor, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
+import { lineFor, lineQuantity, resolveFabric, CART_MESSAGES } from "../../lib/cart-lines.ts";
 import { cart } from "../../lib/cart-store.ts";
 import { notifyError } from "../../lib/notify.ts";
 import { usePageLoaded } from "../../lib/use-page-loaded.ts";
@@ -78,7 +78,9 @@ export function ProductPurchase({
       return;
     }
     const line = lineFor(product, result.fabric, image);
-    setAdded({ line, quantity, outcome: cart.add(line, quantity) });
+    const outcome = cart.add(line, quantity);
+    // When not all of them fitted, the cart's notice says so, and no panel claims they were added.
+    setAdded(outcome === "limited" ? null : { line, quantity, outcome });
   };
 
   return (
@@ -98,7 +100,7 @@ export function ProductPurchase({
         <div className="flex flex-wrap items-center gap-4">
           <QuantityStepper
             value={quantity}
-            onChange={(next) => setQuantity(Math.max(1, next))}
+            onChange={(next) => setQuantity(lineQuantity(next))}
             label={`Quantity of ${product.name}`}
           />
           <button

@@ -227,7 +227,7 @@ function CheckoutForm({
                     <div className="mt-2 flex items-center gap-3">
                       <QuantityStepper
                         size="sm"
-                        label={`Quantity of ${line.name}`}
+                        label={`Quantity of ${lineLabel(line)}`}
                         value={line.quantity}
                         onChange={(quantity) => cart.setQuantity(line.productId, line.fabricCode, quantity)}
                       />
