@@ -2,6 +2,8 @@ import { Clock, Mail, Phone } from "lucide-react";
 import { data, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { firstProductImageByCategory } from "../../../server/catalog/categories.ts";
+import { contactMessageSchema } from "../../../core/contact-message.ts";
+import type { FormErrors } from "../../../core/forms.ts";
 import { signContactFormToken } from "../../../server/contact/form-token.ts";
 import { contactFormGuard, sendContactMessage } from "../../../server/contact/send-contact-message.ts";
 import { requestContext, servicesContext, storeContext } from "../../../server/context.ts";
@@ -20,6 +22,12 @@ const CONTACT_IMAGE_CATEGORIES = ["purses", "bags"];
 export async function action({ request, context }: Route.ActionArgs) {
   const { log, config } = context.get(servicesContext);
   const form = Object.fromEntries(await readForm(request));
+  // A failure gives back what was typed: without JavaScript the page is drawn again from this answer.
+  const values = Object.fromEntries(
+    Object.keys(contactMessageSchema.shape).map((name) => [name, typeof form[name] === "string" ? form[name] : ""]),
+  );
+  const failed = (status: number, error: string, fieldErrors?: FormErrors) =>
+    data<ContactActionResult>({ ok: false, error, fieldErrors, values }, { status });
   try {
     const result = await sendContactMessage(
       context.get(storeContext),
@@ -27,16 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       form,
       contactFormGuard(config),
     );
-    return data<ContactActionResult>(result, { status: result.ok ? 200 : result.status });
+    return result.ok ? data<ContactActionResult>(result) : failed(result.status, result.error, result.fieldErrors);
   } catch (error) {
-    if (isDatabaseUnavailable(error)) {
-      return data<ContactActionResult>({ ok: false, error: SHOP_UNAVAILABLE_MESSAGE }, { status: 503 });
-    }
+    if (isDatabaseUnavailable(error)) return failed(503, SHOP_UNAVAILABLE_MESSAGE);
     log.error({ err: error }, "contact message failed");
-    return data<ContactActionResult>(
-      { ok: false, error: "Failed to send message. Please try again later." },
-      { status: 500 },
-    );
+    return failed(500, "Failed to send message. Please try again later.");
   }
 }
 
