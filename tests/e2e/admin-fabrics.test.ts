@@ -359,7 +359,7 @@ describe("one stock switch, every product", () => {
       await waitForToast(page, "Fabric updated successfully");
       expect(await library.card(fabric.name).innerText()).toContain("Out of Stock");
 
-      // The tote shows it, not selectable; the pouch, with no fabric left to sell, is unavailable.
+      // The tote shows it, not selectable; the pouch, with no fabric left to sell, says it is sold out.
       await shop.goto(`${baseUrl}/product/${both.slug}`);
       await waitForHydration(shop);
       expect(await shop.getByRole("radio", { name: fabric.name }).isDisabled()).toBe(true);
@@ -367,7 +367,7 @@ describe("one stock switch, every product", () => {
       await shop.getByText("Out of stock").first().waitFor();
       await shop.goto(`${baseUrl}/product/${only.slug}`);
       await waitForHydration(shop);
-      await shop.getByText(/currently unavailable/).waitFor();
+      await shop.getByText("This product is currently out of stock in every fabric").waitFor();
       expect(await shop.getByRole("button", { name: "Add to Cart" }).count()).toBe(0);
 
       // The cart refuses the line: the server prices it as unavailable and the cart page says so.

@@ -45,7 +45,7 @@ const edit = (id: string) => `/admin/fabrics/edit/${id}`;
 const data = (path: string) => `${path}.data`;
 const UNKNOWN_ID = "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11";
 const OUT_OF_STOCK = "Out of stock";
-const UNAVAILABLE = "This product is currently unavailable (no fabric options)";
+const SOLD_OUT = "This product is currently out of stock in every fabric";
 
 /** Server-rendered HTML with the comments React puts between adjacent text parts ("+<!-- -->$7.50") taken out. */
 const withoutTextSeparators = (html: string) => html.replaceAll("<!-- -->", "");
@@ -365,9 +365,9 @@ describe.each(ENGINES)("the owner's fabric library over HTTP on %s", (engine) =>
       const totePage = await productPage(tote.slug);
       expect(totePage).toContain(OUT_OF_STOCK);
       expect(totePage).toContain('id="fabric-stock-rose-floral"');
-      expect(totePage).not.toContain(UNAVAILABLE);
+      expect(totePage).not.toContain(SOLD_OUT);
       const pouchPage = await productPage(pouch.slug);
-      expect(pouchPage).toContain(UNAVAILABLE);
+      expect(pouchPage).toContain(SOLD_OUT);
       const library = await get(LIBRARY);
       expect(await library.text()).toContain("Out of Stock");
 
@@ -428,7 +428,7 @@ describe.each(ENGINES)("the owner's fabric library over HTTP on %s", (engine) =>
       );
       expect((await optionsLinkedTo(fabric.id)).map((option) => option.inStock)).toEqual([true, true]);
       expect(await productPage(tote.slug)).not.toContain(OUT_OF_STOCK);
-      expect(await productPage(pouch.slug)).not.toContain(UNAVAILABLE);
+      expect(await productPage(pouch.slug)).not.toContain(SOLD_OUT);
       expect(await cartPrices([{ productId: pouch.id, fabricCode: "rose-floral" }])).toEqual([
         expect.objectContaining({ available: true, fabricLabel: "Rose Garden Floral", priceCents: 4500 + 725 }),
       ]);

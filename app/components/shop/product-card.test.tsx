@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ProductCard, type ProductCardData } from "./product-card.tsx";
-import { ProductPurchase, UNAVAILABLE_TEXT } from "./product-purchase.tsx";
+import { ProductPurchase, SOLD_OUT_TEXT, UNAVAILABLE_TEXT } from "./product-purchase.tsx";
 
 const tote: ProductCardData = {
   slug: "market-tote",
@@ -105,7 +105,9 @@ describe("ProductPurchase", () => {
         image=""
       />,
     );
-    expect(none).toContain(UNAVAILABLE_TEXT);
+    // It offers a fabric, out of stock: not "no fabric options".
+    expect(none).toContain(SOLD_OUT_TEXT);
+    expect(none).not.toContain(UNAVAILABLE_TEXT);
     expect(none).not.toContain("Add to Cart");
   });
 });

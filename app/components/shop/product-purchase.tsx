@@ -39,6 +39,8 @@ export interface PurchasableProduct {
 }
 
 export const UNAVAILABLE_TEXT = "This product is currently unavailable (no fabric options)";
+/** When it offers fabrics, all of them out of stock (the picker lists them as such). */
+export const SOLD_OUT_TEXT = "This product is currently out of stock in every fabric";
 
 /** Price, fabric choice, quantity and Add to Cart of the product page. */
 export function ProductPurchase({
@@ -118,7 +120,9 @@ export function ProductPurchase({
           )}
         </div>
       ) : (
-        <p className="rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-red-800">{UNAVAILABLE_TEXT}</p>
+        <p className="rounded-xl border border-red-700/30 bg-red-50 px-4 py-3 text-red-800">
+          {product.fabrics.length > 0 ? SOLD_OUT_TEXT : UNAVAILABLE_TEXT}
+        </p>
       )}
     </div>
   );
