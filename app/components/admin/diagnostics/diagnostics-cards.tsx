@@ -194,7 +194,8 @@ export function ProductsCard({ products, tenantId }: { products: DiagnosticsRepo
           {notAvailable > 0 ? (
             <p>
               {plural(notAvailable, "product shows", "products show")} as &lsquo;Not Available&rsquo;: they offer a
-              choice of fabric but none is in stock. Put a fabric back in stock or add one to sell them.
+              choice of fabric but have none in stock, or none at all. Put a fabric back in stock or add one to sell
+              them.
             </p>
           ) : null}
         </Verdict>
