@@ -104,19 +104,43 @@ export default function App() {
   );
 }
 
+const UNEXPECTED_ERROR = "Unexpected Application Error!";
+
+/**
+ * The error page's heading by status. Not the response's status text: React Router gives a thrown
+ * data() that sets none "Internal Server Error", whatever its status.
+ */
+const ERROR_TITLES: Record<number, string> = {
+  400: "Bad Request",
+  403: "Access Denied",
+  404: "Page Not Found",
+  405: "Method Not Allowed",
+  413: "Request Too Large",
+  415: "Unsupported Content Type",
+  429: "Too Many Requests",
+  503: "We'll be right back",
+};
+
+/** The status's title; another client error is a bad request, another server error unexpected. */
+function errorTitle(status: number): string {
+  return ERROR_TITLES[status] ?? (status < 500 ? ERROR_TITLES[400]! : UNEXPECTED_ERROR);
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Unexpected Application Error!";
+  // Absent when an action failed: no loader runs then.
+  const storeName = useRouteLoaderData<RootLoaderData>("root")?.store.name;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   let details = "Something went wrong on our side. Please try again in a moment.";
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    title = "We'll be right back";
-    details = SHOP_UNAVAILABLE_MESSAGE;
-  } else if (isRouteErrorResponse(error)) {
-    title = `${error.status} ${error.statusText}`;
-    details = typeof error.data === "string" ? error.data : details;
-  }
+  if (status === 503) details = SHOP_UNAVAILABLE_MESSAGE;
+  else if (isRouteErrorResponse(error) && typeof error.data === "string") details = error.data;
+  else if (status < 500) details = "The request could not be completed. Please check the address and try again.";
+  const title = errorTitle(status);
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <h1 className="font-serif text-3xl">{title}</h1>
+      {/* No route's meta describes the root's error page: it names itself (React moves the title to the head). */}
+      <title>{storeName ? `${title} | ${storeName}` : title}</title>
+      <p className="text-ink/70 text-xs font-semibold tracking-[0.3em] uppercase">{`Error ${status}`}</p>
+      <h1 className="mt-4 font-serif text-3xl">{title}</h1>
       <p className="text-ink/70 mt-4">{details}</p>
       <a className="mt-8 inline-block underline" href="/">
         Back to Home

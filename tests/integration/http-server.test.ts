@@ -150,6 +150,36 @@ describe.each(ENGINES)("production server on %s", (engine) => {
     expect(html).toContain('href="/contact"');
   });
 
+  it("names a client's error by its status on the error page, with a title", async () => {
+    const post = (contentType: string, body: string | Uint8Array<ArrayBuffer>) =>
+      fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { origin: server.url, "content-type": contentType },
+        body,
+      });
+    const answers: [name: string, response: Response, status: number, heading: string][] = [
+      ["an unknown payment session", await fetch(`${server.url}/pay/test/no-such-session`), 404, "Page Not Found"],
+      ["a JSON body to a form", await post("application/json", "{}"), 415, "Unsupported Content Type"],
+      [
+        "a form that is not UTF-8",
+        // "name=" and two bytes that UTF-8 never uses.
+        await post("application/x-www-form-urlencoded", new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe])),
+        400,
+        "Bad Request",
+      ],
+    ];
+    for (const [name, response, status, heading] of answers) {
+      expect(response.status, name).toBe(status);
+      const html = await response.text();
+      expect(html, name).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      // With the store's name when the page got that far (no loader runs after an action fails).
+      expect(html, name).toMatch(new RegExp(`<title>${heading}( \\| Selvage Handmade)?</title>`));
+      expect(html, name).toContain(`Error ${status}`);
+      // What the page shows; the data for hydration keeps React Router's own status text.
+      expect(html.replace(/<script[\s\S]*?<\/script>/g, ""), name).not.toContain("Internal Server Error");
+    }
+  });
+
   it("keeps every row across a restart and never seeds twice", async () => {
     const before = await (await fetch(`${server.url}/`)).text();
     expect(await server.stop()).toBe(0);
