@@ -15,7 +15,12 @@ export interface KeysetCursor {
 
 export type KeysetDirection = "older" | "newer";
 
-const cursorSchema = z.tuple([z.iso.datetime({ offset: false }), z.uuid()]);
+/**
+ * The time as cursorTime() writes it. PostgreSQL has no year 0: "0000-…" would pass as ISO
+ * text and then fail the query ("out of range"); every other four-digit year fits a timestamptz.
+ */
+const createdAtSchema = z.iso.datetime({ offset: false, precision: 6 }).refine((text) => !text.startsWith("0000"));
+const cursorSchema = z.tuple([createdAtSchema, z.uuid()]);
 
 /** A cursor as a page link carries it. */
 export function encodeKeysetCursor(cursor: KeysetCursor): string {

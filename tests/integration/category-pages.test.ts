@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
 import { CATEGORY_PAGE_SIZE, listCategoryPage } from "../../server/catalog/product-catalog.ts";
-import { decodeKeysetCursor } from "../../server/db/keyset-cursor.ts";
+import { decodeKeysetCursor, encodeKeysetCursor } from "../../server/db/keyset-cursor.ts";
 import { categories, products, tenants } from "../../server/db/schema.ts";
 import { startAdminApp, type AdminApp } from "../support/admin-app.ts";
 import { ENGINES } from "../support/test-database.ts";
@@ -13,6 +13,7 @@ import { ENGINES } from "../support/test-database.ts";
 
 const RIVAL_TENANT = "rival-store";
 const MINUTE = 60_000;
+const SAMPLE_ID = "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11";
 
 describe.each(ENGINES)("category pages on %s", (engine) => {
   let app: AdminApp;
@@ -133,12 +134,35 @@ describe.each(ENGINES)("category pages on %s", (engine) => {
   });
 
   it("answers a page link it did not make with 400 and a way back, and an empty one with the first page", async () => {
-    for (const query of ["?after=not-a-cursor", "?before=%00", `?after=${"A".repeat(500)}`, "?after=MjAyNnwx"]) {
+    // A well-formed cursor dated year 0000, which PostgreSQL cannot hold, is as broken as the rest.
+    const yearZero = encodeKeysetCursor({ createdAt: "0000-01-01T00:00:00.000000Z", id: SAMPLE_ID });
+    for (const query of [
+      "?after=not-a-cursor",
+      "?before=%00",
+      `?after=${"A".repeat(500)}`,
+      "?after=MjAyNnwx",
+      `?after=${yearZero}`,
+      `?before=${yearZero}`,
+    ]) {
       const response = await fetch(`${app.url}/category/totes${query}`);
       expect(response.status, query).toBe(400);
       const html = await response.text();
       expect(html).toContain("This page link is not valid.");
       expect(html).toContain('href="/category/totes"');
+    }
+    // The earliest and latest times a cursor may hold are ones the database reads: the oldest
+    // products come after the year 0001, the newest before the year 9999.
+    const boundaries: [name: "before" | "after", createdAt: string, shown: string][] = [
+      ["before", "0001-01-01T00:00:00.000000Z", newestFirst.at(-1)!],
+      ["after", "9999-12-31T23:59:59.999999Z", newestFirst[0]!],
+    ];
+    for (const [name, createdAt, shown] of boundaries) {
+      const cursor = encodeKeysetCursor({ createdAt, id: SAMPLE_ID });
+      const response = await fetch(`${app.url}/category/totes?${name}=${cursor}`);
+      expect(response.status, createdAt).toBe(200);
+      const html = await response.text();
+      expect(html, createdAt).toContain(shown);
+      expect(html, createdAt).not.toContain("Error loading products");
     }
     const empty = await fetch(`${app.url}/category/totes?after=`);
     expect(empty.status).toBe(200);
