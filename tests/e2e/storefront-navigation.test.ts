@@ -50,6 +50,33 @@ describe("header on desktop", () => {
     await page.context().close();
   });
 
+  it("keeps the search box on the address's term: Back shows the earlier search, another page an empty box", async () => {
+    const page = await open(browser, VIEWPORTS.desktop, "/");
+    const box = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+    for (const term of ["bag", "tote"]) {
+      await box.fill(term);
+      await box.press("Enter");
+      await page.getByRole("heading", { level: 1, name: `Results for “${term}”` }).waitFor();
+    }
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Results for “bag”" }).waitFor();
+    expect(await box.inputValue()).toBe("bag");
+    expect(await page.getByRole("search", { name: "Search our shop" }).getByRole("searchbox").inputValue()).toBe("bag");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallets" }).click();
+    await page.getByRole("heading", { level: 1, name: "Wallets" }).waitFor();
+    expect(await box.inputValue()).toBe("");
+    await page.context().close();
+  });
+
+  it("names its two search boxes apart on the results page", async () => {
+    const page = await open(browser, VIEWPORTS.desktop, "/search?q=tote");
+    const names = await page
+      .getByRole("search")
+      .evaluateAll((forms) => forms.map((form) => form.getAttribute("aria-label")));
+    expect(names).toEqual(["Site search", "Search our shop"]);
+    await page.context().close();
+  });
+
   it("finds words in descriptions, and says 'No results found' when nothing matches", async () => {
     const page = await open(browser, VIEWPORTS.desktop, "/search?q=brass%20turn-lock");
     expect(await page.getByRole("list", { name: "Search results" }).getByRole("link").allInnerTexts()).toEqual([
@@ -141,6 +168,22 @@ describe("menu drawer on a phone", () => {
     await drawer.waitFor();
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+});
+
+describe("search results on a phone", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("wraps a long search word instead of scrolling sideways", async () => {
+    const page = await open(browser, VIEWPORTS.mobile, `/search?q=${"a".repeat(150)}`);
+    await page.getByText("No results found").waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toMatch(/^Results for “a+”$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(VIEWPORTS.mobile.width);
     await page.context().close();
   });
 });

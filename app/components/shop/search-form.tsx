@@ -1,20 +1,38 @@
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 
 /**
  * The shop's search box. An empty or whitespace-only query does nothing (spec §5);
  * otherwise the trimmed, URL-encoded query opens /search. Without JavaScript the
- * form still submits to /search.
+ * form still submits to /search. `label` names the search landmark, distinct for
+ * each box on one page.
  */
-export function SearchForm({ onSearch, className = "" }: { onSearch?: () => void; className?: string }) {
+export function SearchForm({
+  label = "Site search",
+  onSearch,
+  className = "",
+}: {
+  label?: string;
+  onSearch?: () => void;
+  className?: string;
+}) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [query, setQuery] = useState(params.get("q") ?? "");
+  const location = useLocation();
+  // The box shows the search the page shows: the URL's term on the results page (after Back
+  // too), none elsewhere. What the shopper types stays until the URL's term changes.
+  const urlTerm = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const [query, setQuery] = useState(urlTerm);
+  const [shownUrlTerm, setShownUrlTerm] = useState(urlTerm);
+  if (urlTerm !== shownUrlTerm) {
+    setShownUrlTerm(urlTerm);
+    setQuery(urlTerm);
+  }
   const id = useId();
   return (
     <form
       role="search"
+      aria-label={label}
       action="/search"
       method="get"
       className={`relative ${className}`}

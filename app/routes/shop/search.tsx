@@ -36,7 +36,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
       <header className="mb-12 max-w-2xl">
         <p className="text-ink/70 text-xs font-semibold tracking-[0.25em] uppercase">Search</p>
-        <h1 className="mt-3 font-serif text-4xl sm:text-5xl">
+        {/* A long word breaks rather than widening the page. */}
+        <h1 className="mt-3 font-serif text-4xl break-words sm:text-5xl">
           {query ? <>Results for &ldquo;{query}&rdquo;</> : "Search our shop"}
         </h1>
         <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
@@ -45,8 +46,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {results.length} {results.length === 1 ? "product" : "products"} found
           </p>
         )}
-        {/* Keyed by the query so the box shows the new term after each search. */}
-        <SearchForm key={query} className="mt-6 max-w-md" />
+        <SearchForm label="Search our shop" className="mt-6 max-w-md" />
       </header>
       {query &&
         (results.length === 0 ? (
