@@ -13,13 +13,13 @@ describe("findable by search engines", () => {
     expect(body).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
   });
 
-  it("lists home, contact, every category and every product in /sitemap.xml", async () => {
+  it("lists home, contact, every category, every product and the policies in /sitemap.xml", async () => {
     const response = await fetch(`${baseUrl}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/xml");
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toContain(`${baseUrl}/`);
+    for (const path of ["/", "/contact", "/terms", "/privacy"]) expect(locations).toContain(`${baseUrl}${path}`);
     for (const slug of ["purses", "bags", "wallets", "other-products"])
       expect(locations).toContain(`${baseUrl}/category/${slug}`);
     expect(locations).toContain(`${baseUrl}/product/larimer-top-handle-purse`);
@@ -31,6 +31,8 @@ describe("findable by search engines", () => {
     ["/", "Selvage Handmade — Handcrafted Bags & Purses"],
     ["/category/purses", "Purses | Selvage Handmade"],
     ["/contact", "Contact Us | Selvage Handmade"],
+    ["/terms", "Terms of Service | Selvage Handmade"],
+    ["/privacy", "Privacy Policy | Selvage Handmade"],
   ])("gives %s a title, description, canonical URL and Open Graph tags", async (path, title) => {
     const html = await (await fetch(`${baseUrl}${path}`)).text();
     expect(html).toContain(`<title>${title.replace("&", "&amp;")}</title>`);

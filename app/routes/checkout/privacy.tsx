@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
 import type { RootLoaderData } from "../../root";
 import { ContactUs, LegalPage } from "../../components/checkout/legal-page";
+import { seoMeta } from "../../lib/seo";
 
 export default function Privacy() {
   const store = useRouteLoaderData<RootLoaderData>("root")?.store;
@@ -36,7 +37,13 @@ export default function Privacy() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy" },
-  { name: "description", content: "What our shop collects when you order or write to us, and how it is used." },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    origin: root?.origin ?? "",
+    storeName: root?.store.name ?? "Selvage",
+    path: "/privacy",
+    title: "Privacy Policy",
+    description: "What our shop collects when you order or write to us, and how it is used.",
+  });
+}

@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/terms";
 import type { RootLoaderData } from "../../root";
 import { ContactUs, LegalPage } from "../../components/checkout/legal-page";
+import { seoMeta } from "../../lib/seo";
 
 export default function Terms() {
   const store = useRouteLoaderData<RootLoaderData>("root")?.store;
@@ -40,10 +41,13 @@ export default function Terms() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms of Service" },
-  {
-    name: "description",
-    content: "The terms that apply when you buy handmade bags, purses and wallets from our shop.",
-  },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0].loaderData;
+  return seoMeta({
+    origin: root?.origin ?? "",
+    storeName: root?.store.name ?? "Selvage",
+    path: "/terms",
+    title: "Terms of Service",
+    description: "The terms that apply when you buy handmade bags, purses and wallets from our shop.",
+  });
+}

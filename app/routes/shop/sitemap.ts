@@ -4,7 +4,7 @@ import { listProductSlugs } from "../../../server/catalog/product-catalog.ts";
 import { servicesContext, storeContext } from "../../../server/context.ts";
 
 // GET /sitemap.xml — every page a search engine should know: home, contact, the
-// categories and every product (with its last change).
+// categories, every product (with its last change) and the terms and privacy policy.
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -18,6 +18,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     { path: "/contact", lastmod: undefined },
     ...categories.map((category) => ({ path: `/category/${category.slug}`, lastmod: undefined })),
     ...productRows.map((row) => ({ path: `/product/${row.slug}`, lastmod: row.updatedAt.toISOString() })),
+    { path: "/terms", lastmod: undefined },
+    { path: "/privacy", lastmod: undefined },
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
