@@ -45,13 +45,15 @@ function isView(value: string | null): value is OrderListView {
   return (ORDER_LIST_VIEWS as readonly string[]).includes(value ?? "");
 }
 
-/** The filters in a query string; an unknown status or an overlong search falls back to the defaults. */
+/**
+ * The filters in a query string. An unknown status falls back to the default view; an overlong
+ * search is cut to the longest the search box takes, as the box itself cuts a longer paste.
+ */
 export function parseOrderListFilters(params: URLSearchParams): OrderListFilters {
   const status = params.get("status");
-  const search = (params.get("q") ?? "").trim();
   return {
     view: isView(status) ? status : DEFAULT_ORDER_LIST_VIEW,
-    search: search.length <= MAX_ORDER_SEARCH_LENGTH ? search : "",
+    search: (params.get("q") ?? "").trim().slice(0, MAX_ORDER_SEARCH_LENGTH),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TENANT } from "../../core/constants.ts";
-import type { OrderListFilters, OrderListView } from "../../core/order-list.ts";
+import { MAX_ORDER_SEARCH_LENGTH, type OrderListFilters, type OrderListView } from "../../core/order-list.ts";
 import { orders, tenants } from "../../server/db/schema.ts";
 import { storeScope, type StoreScope } from "../../server/db/store-scope.ts";
 import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from "../../server/db/keyset-cursor.ts";
@@ -351,6 +351,17 @@ describe.each(ENGINES)("the owner's order list on %s", (engine) => {
       const none = text(await (await owner.get("/admin/orders?status=new&q=nobody-at-all")).text());
       expect(none).toContain("No orders match “nobody-at-all”.");
       expect(none).toContain('href="/admin/orders?status=new"');
+    });
+
+    it("cuts an overlong search to the longest the search box takes, never dropping it for the whole list", async () => {
+      const overlong = "zoe".repeat(MAX_ORDER_SEARCH_LENGTH);
+      const page = await owner.get(`/admin/orders?q=${overlong}`);
+      expect(page.status).toBe(200);
+      const html = text(await page.text());
+      expect(html).toContain(`No orders match “${overlong.slice(0, MAX_ORDER_SEARCH_LENGTH)}”.`);
+      expect(html).not.toContain(numbers.newest);
+      const csv = await (await owner.get(`/admin/orders.csv?q=${overlong}`)).text();
+      expect(parseCsv(csv)).toEqual([[...ORDERS_CSV_HEADER]]);
     });
 
     it("answers a broken page link with a 400, never a 5xx", async () => {

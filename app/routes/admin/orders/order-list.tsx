@@ -71,7 +71,7 @@ function EmptyState({ filters, paged }: { filters: Route.ComponentProps["loaderD
           ];
   return (
     <section className="mt-6 flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
-      <p className="text-base font-medium text-stone-900">{message}</p>
+      <p className="max-w-full text-base font-medium break-words text-stone-900">{message}</p>
       {link ? (
         <Link
           to={`${adminPath("orders")}${link.to}`}
