@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fabricCodeFromName } from "../../core/fabric.ts";
 import { FABRIC_CODE_FORMAT_MESSAGE, FABRIC_CODE_RESERVED_MESSAGE } from "../../core/product.ts";
@@ -268,6 +268,38 @@ describe("fabric library page", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(`${baseUrl}/admin/fabrics`);
     expect(await library.card(renamed).innerText()).not.toContain("Not saved.");
+  });
+
+  it("gives focus back to the button that opened a dialog, or to the heading once its card is gone", async () => {
+    const { page } = owner;
+    const fabric = await createFabric(page);
+    createdFabricIds.push(fabric.id);
+    const library = new FabricFormPage(page);
+    await library.openLibrary();
+    const card = library.card(fabric.name);
+    const hasFocus = (element: Locator) => element.evaluate((node) => node === document.activeElement);
+    const openers = [
+      { opener: card.getByRole("button", { name: `Delete ${fabric.name}` }), dialog: page.getByRole("alertdialog") },
+      { opener: card.getByRole("button", { name: `Quick edit ${fabric.name}` }), dialog: page.getByRole("dialog") },
+    ];
+    for (const { opener, dialog } of openers) {
+      for (const close of ["Escape", "Cancel"]) {
+        await opener.focus();
+        await page.keyboard.press("Enter");
+        await dialog.waitFor();
+        if (close === "Escape") await page.keyboard.press("Escape");
+        else await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "detached" });
+        await expect.poll(() => hasFocus(opener), { message: `${close} closing the dialog` }).toBe(true);
+      }
+    }
+
+    await openers[0]!.opener.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await waitForToast(page, "Fabric deleted successfully");
+    await card.waitFor({ state: "detached" });
+    await expect.poll(() => hasFocus(page.getByRole("heading", { name: "Fabric Library", level: 1 }))).toBe(true);
   });
 
   it("has no serious accessibility violations on the library, the form and the dialog", async () => {

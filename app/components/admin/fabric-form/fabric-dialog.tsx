@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { FabricInput } from "../../../../core/fabric.ts";
+import { useReturnFocus } from "../use-return-focus.ts";
 import { FabricForm } from "./fabric-form.tsx";
 
 /**
@@ -22,11 +23,15 @@ export function FabricDialog({
   initial: FabricInput;
   action: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-stone-50 p-5 shadow-xl focus:outline-none sm:p-6">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-stone-50 p-5 shadow-xl focus:outline-none sm:p-6"
+        >
           <div className="mb-5 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-xl font-semibold text-stone-900">

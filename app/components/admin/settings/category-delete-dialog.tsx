@@ -5,6 +5,7 @@ import { type CategoryAnswer } from "../../../../core/category.ts";
 import { adminPath } from "../../../routes/admin/admin-pages.ts";
 import { notify, notifyError } from "../../../lib/notify.ts";
 import { adminButtonClass } from "../admin-button.tsx";
+import { useReturnFocus } from "../use-return-focus.ts";
 
 interface DeletableCategory {
   id: string;
@@ -32,6 +33,7 @@ export function CategoryDeleteDialog({
 }) {
   const selectId = useId();
   const fetcher = useFetcher<CategoryAnswer>();
+  const returnFocus = useReturnFocus();
   const [replacementId, setReplacementId] = useState(others[0]?.id ?? "");
   const busy = fetcher.state !== "idle";
   const moves = category.productCount > 0;
@@ -62,7 +64,10 @@ export function CategoryDeleteDialog({
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-stone-900/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-stone-900">
             Delete {category.name}?
           </AlertDialog.Title>

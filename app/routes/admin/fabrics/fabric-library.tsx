@@ -141,18 +141,21 @@ function FabricCard({ fabric, onQuickEdit }: { fabric: LibraryRow; onQuickEdit: 
 
   function confirmDelete() {
     const request: FabricRequest = { intent: "delete", fabricId: fabric.id };
-    void fetcher
-      .submit(request as unknown as Parameters<typeof fetcher.submit>[0], {
-        method: "post",
-        encType: "application/json",
-        action: adminPath("fabrics"),
-      })
-      .then(() => setConfirming(false));
+    void fetcher.submit(request as unknown as Parameters<typeof fetcher.submit>[0], {
+      method: "post",
+      encType: "application/json",
+      action: adminPath("fabrics"),
+    });
   }
 
-  // A refusal is said once, when the answer arrives.
+  // A refusal is said once, when the answer arrives, and closes the dialog. A deleted fabric's
+  // card goes in that same update, its dialog with it, so focus is not handed back to a
+  // Delete button about to go.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) notifyError(fetcher.data.error);
+    if (fetcher.state !== "idle" || !fetcher.data?.error) return;
+    notifyError(fetcher.data.error);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- acting on the fetcher's answer
+    setConfirming(false);
   }, [fetcher.state, fetcher.data]);
 
   return (

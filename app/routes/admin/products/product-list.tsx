@@ -168,14 +168,17 @@ function ProductTableRow({ product, query }: { product: ProductRow; query: strin
 
   function confirmDelete() {
     const action = `${adminPath("products")}${query}`;
-    void fetcher.submit({ intent: "delete", productId: product.id }, { method: "post", action }).then(() => {
-      setConfirming(false);
-    });
+    void fetcher.submit({ intent: "delete", productId: product.id }, { method: "post", action });
   }
 
-  // A refusal (the product was already gone) is said once, when the answer arrives.
+  // A refusal (the product was already gone) is said once, when the answer arrives, and closes
+  // the dialog. A deleted product's row goes in that same update, its dialog with it, so focus
+  // is not handed back to a Delete button about to go.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) notifyError(fetcher.data.error);
+    if (fetcher.state !== "idle" || !fetcher.data?.error) return;
+    notifyError(fetcher.data.error);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- acting on the fetcher's answer
+    setConfirming(false);
   }, [fetcher.state, fetcher.data]);
 
   return (
