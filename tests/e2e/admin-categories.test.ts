@@ -42,6 +42,36 @@ const row = (name: string) =>
       has: page.getByRole("heading", { name, exact: true }),
     });
 
+/**
+ * Parts of the storefront header beyond the window's sides or the header's own edges, and
+ * navigation links whose text takes more than one line, as "tag: text".
+ */
+async function headerOverflow(shopPage: Page): Promise<string[]> {
+  return shopPage.getByRole("banner").evaluate((header) => {
+    const frame = header.getBoundingClientRect();
+    const outside = [...header.querySelectorAll<HTMLElement>("*")].filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return false; // not shown, or for screen readers only
+      return (
+        box.left < -0.5 || box.right > innerWidth + 0.5 || box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5
+      );
+    });
+    // A text wrapped over several lines has boxes at several heights (one cut short by an
+    // ellipsis has two boxes on one line).
+    const lines = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    };
+    const wrapped = [...header.querySelectorAll("nav a")].filter((link) => {
+      const texts = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      for (let text = texts.nextNode(); text; text = texts.nextNode()) if (lines(text) > 1) return true;
+      return false;
+    });
+    return [...outside, ...wrapped].map((element) => `${element.tagName}: ${element.textContent?.trim().slice(0, 40)}`);
+  });
+}
+
 /** A product in the named category, saved the way the wizard saves one, on this file's own shop. */
 async function createProductIn(categoryName: string): Promise<{ name: string; slug: string }> {
   await page.goto(`${server.url}/admin/products/new`);
@@ -66,6 +96,16 @@ describe("Settings › Categories", () => {
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize(VIEWPORTS.mobile);
     await expectNoSeriousA11yViolations(page);
+    // On a phone a row's buttons go below its name, which shows whole.
+    for (const name of ["Purses", "Bags", "Wallets", "Other Products"]) {
+      const heading = row(name).getByRole("heading", { name, exact: true });
+      const nameBox = (await heading.boundingBox())!;
+      const editBox = (await row(name)
+        .getByRole("button", { name: `Edit ${name}` })
+        .boundingBox())!;
+      expect(editBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height);
+      expect(await heading.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
     // Nothing wider than the phone's screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -112,6 +152,9 @@ describe("Settings › Categories", () => {
     await waitForToast(page, 'Category "Wallets" deleted successfully');
     await row("Wallets").waitFor({ state: "detached" });
     await row("Other Products").getByText("2 products").waitFor();
+    // Its row gone, focus goes to the list's heading rather than falling to the page.
+    const heading = page.getByRole("heading", { name: "Categories", exact: true });
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await page.goto(`${server.url}/category/wallets`);
     await page.getByRole("heading", { level: 1, name: "Other Products" }).waitFor();
@@ -138,5 +181,40 @@ describe("Settings › Categories", () => {
     expect(new URL(page.url()).pathname).toBe("/category/travel-cases");
     // The refused slug's 409 is the browser's own report of an expected answer.
     expect(consoleErrors.filter((error) => !error.includes("status of 409"))).toEqual([]);
+  });
+
+  it("keeps the storefront header on one line with a long category name and a long store name", async () => {
+    const longName = "Hand-Quilted Weekender Duffels and Oversized Travel Carryall"; // 60, the most allowed
+    await openCategoriesTab();
+    const first = page.getByRole("list", { name: "Categories" }).getByRole("listitem").first();
+    await first.getByRole("button", { name: /^Edit / }).click();
+    await first.getByLabel("Name").fill(longName);
+    await first.getByRole("button", { name: "Save Changes" }).click();
+    await waitForToast(page, `Category "${longName}" updated successfully`);
+    await page.goto(`${server.url}/admin/settings`);
+    await waitForHydration(page);
+    const details = page.getByRole("region", { name: "Store Details" });
+    // With no logo the header names the store in words.
+    await details.getByLabel("Store Name *").fill("The Long Named Selvage Handmade Studio of Colorado");
+    await details.getByRole("button", { name: "Save Store Details" }).click();
+    await waitForToast(page, "Settings saved successfully");
+
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/`);
+      await waitForHydration(page);
+      expect(await page.getByRole("banner").locator("img").count()).toBe(0);
+      expect(await headerOverflow(page), `${width} px`).toEqual([]);
+      if (width < 768) {
+        await page.getByRole("button", { name: "Menu" }).click();
+        const drawer = page.getByRole("dialog", { name: "Menu" });
+        await drawer.getByRole("link", { name: longName }).waitFor();
+        expect(await drawer.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      } else {
+        // Cut short on screen, whole for screen readers.
+        await page.getByRole("banner").getByRole("link", { name: longName }).waitFor();
+      }
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
   });
 });

@@ -22,9 +22,14 @@ function useScrolledPast(threshold: number): boolean {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `relative inline-flex min-h-11 min-w-11 items-center justify-center px-1 text-sm tracking-wide transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-ink ${
+  `relative flex min-h-11 max-w-48 items-center justify-center px-1 text-sm tracking-wide whitespace-nowrap transition-colors hover:text-ink focus-visible:outline-2 focus-visible:outline-ink ${
     isActive ? "text-ink after:bg-brand after:absolute after:inset-x-1 after:bottom-2 after:h-0.5" : "text-ink/75"
   }`;
+
+// The logo or name takes at most this room, so that beside it and the search box even four
+// long category names (up to 60 characters) keep 44 px links on one line. On a phone it
+// leaves room for the cart and menu buttons.
+const BRAND_MAX_WIDTH = "max-w-[calc(100vw-8.5rem)] md:max-w-40 lg:max-w-56 xl:max-w-xs";
 
 export function SiteHeader({
   storeName,
@@ -63,20 +68,22 @@ export function SiteHeader({
               height={200}
               sizes="150px"
               priority
-              className={`w-auto transition-[height] duration-300 ${scrolled ? "h-10" : "h-12"}`}
+              className={`w-auto object-contain object-left transition-[height] duration-300 ${BRAND_MAX_WIDTH} ${scrolled ? "h-10" : "h-12"}`}
             />
           ) : (
             // A store without a logo is named in words: the default logo spells another name.
             <span
-              className={`text-ink block max-w-[calc(100vw-8.5rem)] truncate font-serif transition-[font-size] duration-300 sm:max-w-xs ${scrolled ? "text-xl" : "text-2xl"}`}
+              className={`text-ink block truncate font-serif transition-[font-size] duration-300 ${BRAND_MAX_WIDTH} ${scrolled ? "text-xl" : "text-2xl"}`}
             >
               {storeName}
               <span className="sr-only"> home</span>
             </span>
           )}
         </Link>
-        <nav aria-label="Main" className="hidden flex-1 justify-center md:flex">
-          <ul className="flex items-center gap-2 lg:gap-6">
+        <nav aria-label="Main" className="hidden min-w-0 flex-1 justify-center md:flex">
+          {/* A grid shares out the room equally, so short names show whole and long ones end
+              in an ellipsis rather than wrapping: each link is 44 px to 12rem wide. */}
+          <ul className="grid min-w-0 auto-cols-[minmax(2.75rem,max-content)] grid-flow-col items-center gap-1 lg:gap-3 xl:gap-6">
             <li>
               <NavLink to="/" end className={navLinkClass}>
                 Home
@@ -84,8 +91,8 @@ export function SiteHeader({
             </li>
             {categories.map((category) => (
               <li key={category.slug}>
-                <NavLink to={categoryPath(category.slug)} className={navLinkClass}>
-                  {category.name}
+                <NavLink to={categoryPath(category.slug)} className={navLinkClass} title={category.name}>
+                  <span className="truncate">{category.name}</span>
                 </NavLink>
               </li>
             ))}
@@ -96,8 +103,8 @@ export function SiteHeader({
             </li>
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-1 md:ml-0 md:gap-2">
-          <SearchForm className="hidden w-32 md:block lg:w-60" />
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0 md:gap-2">
+          <SearchForm className="hidden w-32 md:block lg:w-48 xl:w-60" />
           <CartLink />
           <MobileMenu categories={categories} />
         </div>

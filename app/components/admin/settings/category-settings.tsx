@@ -65,31 +65,34 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
 
   return (
     <li className="p-5 sm:p-6">
-      <div className="flex flex-wrap items-center gap-4">
-        {category.imageUrl ? (
-          <img
-            src={category.imageUrl}
-            alt=""
-            width={64}
-            height={64}
-            loading="lazy"
-            className="size-16 shrink-0 rounded-md border border-stone-200 bg-stone-100 object-cover"
-          />
-        ) : (
-          <div
-            role="img"
-            aria-label="No picture"
-            className="flex size-16 shrink-0 items-center justify-center rounded-md border border-dashed border-stone-300 bg-stone-50 text-stone-400"
-          >
-            <ImageOff aria-hidden className="size-6" />
+      {/* On a phone the buttons go below, leaving the name and slug the row's width. */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-4">
+          {category.imageUrl ? (
+            <img
+              src={category.imageUrl}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              className="size-16 shrink-0 rounded-md border border-stone-200 bg-stone-100 object-cover"
+            />
+          ) : (
+            <div
+              role="img"
+              aria-label="No picture"
+              className="flex size-16 shrink-0 items-center justify-center rounded-md border border-dashed border-stone-300 bg-stone-50 text-stone-400"
+            >
+              <ImageOff aria-hidden className="size-6" />
+            </div>
+          )}
+          <div className="min-w-0 flex-1">
+            <h3 className="text-base font-semibold break-words text-stone-900">{category.name}</h3>
+            <p className="font-mono text-xs break-words text-stone-500">/category/{category.slug}</p>
+            <p className="mt-0.5 text-sm text-stone-600">{productsText(category.productCount)}</p>
           </div>
-        )}
-        <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold text-stone-900">{category.name}</h3>
-          <p className="truncate font-mono text-xs text-stone-500">/category/{category.slug}</p>
-          <p className="mt-0.5 text-sm text-stone-600">{productsText(category.productCount)}</p>
         </div>
-        <div className="flex gap-1">
+        <div className="flex shrink-0 gap-1">
           <button
             ref={editButton}
             type="button"
