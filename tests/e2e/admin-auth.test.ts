@@ -170,6 +170,19 @@ describe("owner passwords", () => {
     await submit.click();
     await page.getByText("Please fill in all password fields").waitFor();
 
+    // A message stays until what it is about is edited, not until the next submit.
+    const tooShort = page.getByText("New password must be at least 8 characters long");
+    await page.getByLabel("Current password").fill("not-my-password");
+    await page.getByText("Please fill in all password fields").waitFor({ state: "detached" });
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm new password").fill("short");
+    await submit.click();
+    await tooShort.waitFor();
+    await page.getByLabel("Confirm new password").fill("");
+    expect(await tooShort.count()).toBe(1);
+    await page.getByLabel("New password", { exact: true }).fill("long-enough-1");
+    await tooShort.waitFor({ state: "detached" });
+
     await page.getByLabel("Current password").fill("not-my-password");
     await page.getByLabel("New password", { exact: true }).fill("changed-in-settings-1");
     await page.getByLabel("Confirm new password").fill("changed-in-settings-2");
@@ -179,6 +192,9 @@ describe("owner passwords", () => {
     await expect(submit.isDisabled()).resolves.toBe(false);
     await submit.click();
     await page.getByText("Current password is incorrect").waitFor();
+    // The server's message goes the same way.
+    await page.getByLabel("Current password").fill("another-guess");
+    await page.getByText("Current password is incorrect").waitFor({ state: "detached" });
 
     await changePassword(page, owner.password, "changed-in-settings-1");
     await page.getByRole("button", { name: "Logout" }).click();

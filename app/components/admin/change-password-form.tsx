@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { withoutErrorsFor } from "../../../core/forms.ts";
 import { AdminButton } from "./admin-button.tsx";
 import { Alert } from "./alert.tsx";
 import { Field } from "./field.tsx";
@@ -11,6 +12,7 @@ export type ChangePasswordErrors = Partial<
 /**
  * Settings › Account: the owner's password. `validate` is the same schema check the
  * server runs; the mismatch message shows while typing and keeps the button disabled.
+ * A field's message goes once that field is edited, and so does the form's.
  */
 export function ChangePasswordForm({
   errors: serverErrors,
@@ -21,11 +23,19 @@ export function ChangePasswordForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "change-password";
-  const [clientErrors, setClientErrors] = useState<ChangePasswordErrors | null>(null);
+  // Server-rendered with the answer too, for a browser without JavaScript.
+  const [errors, setErrors] = useState<ChangePasswordErrors>(serverErrors ?? {});
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const mismatch = confirmPassword !== "" && newPassword !== confirmPassword;
-  const errors = clientErrors ?? serverErrors ?? {};
+
+  // Each later answer replaces the messages shown.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- acting on the action's answer
+    if (serverErrors) setErrors(serverErrors);
+  }, [serverErrors]);
+  const edited = (field: keyof ChangePasswordErrors) =>
+    setErrors((current) => withoutErrorsFor(current, [field, "form"]));
 
   return (
     <Form
@@ -34,7 +44,7 @@ export function ChangePasswordForm({
       className="max-w-md space-y-4"
       onSubmit={(event) => {
         const found = validate(new FormData(event.currentTarget));
-        setClientErrors(found);
+        setErrors(found ?? {});
         if (found) event.preventDefault();
       }}
     >
@@ -47,6 +57,7 @@ export function ChangePasswordForm({
         autoComplete="current-password"
         required
         error={errors.currentPassword}
+        onChange={() => edited("currentPassword")}
       />
       <Field
         label="New password"
@@ -57,7 +68,10 @@ export function ChangePasswordForm({
         hint="At least 8 characters."
         error={errors.newPassword}
         value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
+        onChange={(event) => {
+          setNewPassword(event.target.value);
+          edited("newPassword");
+        }}
       />
       <Field
         label="Confirm new password"
@@ -67,7 +81,10 @@ export function ChangePasswordForm({
         required
         error={mismatch ? "New passwords don't match" : errors.confirmPassword}
         value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
+        onChange={(event) => {
+          setConfirmPassword(event.target.value);
+          edited("confirmPassword");
+        }}
       />
       <AdminButton type="submit" disabled={busy || mismatch}>
         {busy ? "Updating password..." : "Update Password"}
