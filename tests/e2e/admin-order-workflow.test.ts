@@ -57,6 +57,14 @@ describe("an order through the owner's workflow and refunds", () => {
     await history.getByText("Order placed").waitFor();
     await history.getByText(/^Payment received: \$/).waitFor();
 
+    // Asked before canceling, and "Keep order" keeps it as it was.
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    const cancelDialog = page.getByRole("alertdialog");
+    await cancelDialog.getByRole("heading", { name: `Cancel order #${orderNumber}?` }).waitFor();
+    await cancelDialog.getByRole("button", { name: "Keep order" }).click();
+    await cancelDialog.waitFor({ state: "detached" });
+    await statusShows(page, "New");
+
     // New → In progress.
     await page.getByRole("button", { name: "Start making" }).click();
     await waitForToast(page, "Order marked In progress");

@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = "Cancel",
   onConfirm,
   busy = false,
 }: {
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** Where the confirm button's label starts with "Cancel", say what cancelling the dialog keeps. */
+  cancelLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
 }) {
@@ -36,7 +39,7 @@ export function ConfirmDialog({
           <AlertDialog.Title className="text-lg font-semibold text-stone-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-stone-700">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={adminButtonClass("secondary")}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={adminButtonClass("secondary")}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
               className={adminButtonClass("danger")}
               disabled={busy}

@@ -96,6 +96,7 @@ export function OrderDetailWorkflow({
         title={`Cancel order #${orderNumber}?`}
         message="The order will be marked Canceled and can't be moved again. Canceling doesn't give the customer their money back: refund the payment below if they should have it."
         confirmLabel={TRANSITION_ACTIONS.canceled}
+        cancelLabel="Keep order"
         busy={busy}
         onConfirm={() => void fetcher.submit({ intent: "transition", to: "canceled" }, { method: "post" })}
       />
