@@ -37,6 +37,17 @@ describe.each(ENGINES)("orders on %s", (engine) => {
     database = await createTestDatabase(engine);
     fixture = await createCatalogFixture(database.db);
   });
+
+  /** A $32.00 wallet ordered through the test provider, and its payment session. */
+  const placeWalletOrder = async () => {
+    const placed = await placeOrder(
+      shop(),
+      deps(),
+      request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
+    );
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    return { placed, sessionId: order!.paymentSessionId! };
+  };
   afterAll(() => database?.dispose());
 
   it("writes the order before payment, priced from the database, whatever the browser says", async () => {
@@ -222,13 +233,8 @@ describe.each(ENGINES)("orders on %s", (engine) => {
 
   it("leaves a paid order where the owner moved it when its payment is confirmed again (a reload, a late webhook)", async () => {
     for (const to of ["in_progress", "canceled"] as const) {
-      const placed = await placeOrder(
-        shop(),
-        deps(),
-        request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
-      );
-      const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
-      const confirmation = { sessionId: order!.paymentSessionId!, amountCents: 3200, source: "thank-you" } as const;
+      const { placed, sessionId } = await placeWalletOrder();
+      const confirmation = { sessionId, amountCents: 3200, source: "thank-you" } as const;
       const paid = await confirmPayment(shop(), confirmation, { publicUrl: PUBLIC_URL });
       const moved = await transitionOrder(
         shop(),
@@ -249,13 +255,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
   });
 
   it("shows a paid order to a shopper who then cancels in another tab, and keeps it paid", async () => {
-    const placed = await placeOrder(
-      shop(),
-      deps(),
-      request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
-    );
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
-    const sessionId = order!.paymentSessionId!;
+    const { placed, sessionId } = await placeWalletOrder();
     const services = {
       config: loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "selvage-pay-")), PUBLIC_URL }),
     } as unknown as AppServices;
@@ -276,13 +276,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
   });
 
   it("still makes an order of a payment that arrives after its checkout was marked expired", async () => {
-    const placed = await placeOrder(
-      shop(),
-      deps(),
-      request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
-    );
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
-    const sessionId = order!.paymentSessionId!;
+    const { sessionId } = await placeWalletOrder();
     expect(await markCheckoutUnpaid(shop(), sessionId, "expired")).toBe(true);
     const paid = await confirmPayment(
       shop(),
@@ -301,13 +295,7 @@ describe.each(ENGINES)("orders on %s", (engine) => {
         { publicUrl: PUBLIC_URL },
       ),
     ).toBeNull();
-    const placed = await placeOrder(
-      shop(),
-      deps(),
-      request([{ productId: fixture.wallet.id, fabricCode: "default", quantity: 1 }]),
-    );
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.orderId));
-    const sessionId = order!.paymentSessionId!;
+    const { placed, sessionId } = await placeWalletOrder();
     // Another store never reaches this store's payment session.
     const otherStore = { db: database.db, tenantId: "someone-else" };
     expect(
