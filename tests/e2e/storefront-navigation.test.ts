@@ -155,7 +155,7 @@ describe("menu drawer on a phone", () => {
     await page.context().close();
   });
 
-  it("searches from the drawer and closes it; Escape also closes it", async () => {
+  it("searches from the drawer and closes it; Escape also closes it; the page behind stays put while it is open", async () => {
     const page = await open(browser, VIEWPORTS.mobile, "/");
     await page.getByRole("button", { name: "Menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
@@ -166,8 +166,21 @@ describe("menu drawer on a phone", () => {
 
     await page.getByRole("button", { name: "Menu" }).click();
     await drawer.waitFor();
+    // The page behind the open menu does not scroll under the shopper's finger or wheel.
+    const afterFrames = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+          ),
+      );
+    await page.mouse.move(20, 400);
+    await page.mouse.wheel(0, 600);
+    expect(await afterFrames()).toBe(0);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.context().close();
   });
 });
