@@ -111,7 +111,7 @@ describe("the owner's inbox requests", () => {
   const id = "0b6f3d8e-6c1a-4f5e-9a57-1f0c2d9e8b11";
 
   it("takes the four intents with a message id, and nothing else", () => {
-    for (const intent of ["read", "unread", "not-spam", "delete"]) {
+    for (const intent of ["read", "unread", "not-spam", "spam", "delete"]) {
       expect(messageActionSchema.parse({ intent, messageId: id })).toEqual({ intent, messageId: id });
     }
     expect(messageActionSchema.safeParse({ intent: "archive", messageId: id }).success).toBe(false);

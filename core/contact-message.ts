@@ -104,6 +104,8 @@ export const messageActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("unread"), messageId }),
     /** Caught wrongly by the spam rules: into the inbox, unread. */
     z.object({ intent: z.literal("not-spam"), messageId }),
+    /** Slipped past the spam rules: into Spam, marked as the owner's call. */
+    z.object({ intent: z.literal("spam"), messageId }),
     z.object({ intent: z.literal("delete"), messageId }),
   ],
   { error: "Unknown request" },
@@ -120,6 +122,7 @@ export const MESSAGE_NOTICES: Record<MessageAction["intent"], string | null> = {
   read: null,
   unread: "Marked as unread",
   "not-spam": "Moved to the inbox",
+  spam: "Moved to spam",
   delete: "Message deleted",
 };
 

@@ -106,6 +106,19 @@ export async function markMessageNotSpam({ db, tenantId }: StoreScope, messageId
   return rows.length > 0;
 }
 
+/** Why a message is in Spam when the owner put it there herself. */
+export const MARKED_SPAM_REASON = "Marked as spam by you";
+
+/** Moves a message that slipped past the spam rules into Spam. False when there is no such message. */
+export async function markMessageSpam({ db, tenantId }: StoreScope, messageId: string): Promise<boolean> {
+  const rows = await db
+    .update(contactMessages)
+    .set({ spam: true, spamReason: MARKED_SPAM_REASON })
+    .where(thisStores(tenantId, messageId))
+    .returning({ id: contactMessages.id });
+  return rows.length > 0;
+}
+
 /** Deletes a message for good. False when there is no such message. */
 export async function deleteMessage({ db, tenantId }: StoreScope, messageId: string): Promise<boolean> {
   const rows = await db

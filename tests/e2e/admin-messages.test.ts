@@ -177,7 +177,7 @@ describe("the owner's messages", () => {
     }
   });
 
-  it("keeps a message with the honeypot filled out of the inbox and the mailbox, in the Spam view", async () => {
+  it("keeps a message with the honeypot filled out of the inbox and the mailbox, in the Spam view; the owner moves it out and back", async () => {
     const bot = shopper("Bot");
     const person = shopper("Hedy");
     const shop = await shopperContext(browser, VIEWPORTS.desktop);
@@ -218,6 +218,17 @@ describe("the owner's messages", () => {
       await inInbox.waitFor();
       expect(await isAnnouncedUnread(inInbox)).toBe(true);
       expect(mail.messages().filter((received) => received.text.includes(bot.message))).toEqual([]);
+
+      // And back into Spam by the owner's own call.
+      await inInbox.click();
+      const marked = inboxPost(page);
+      await page.getByRole("button", { name: "Mark as spam" }).click();
+      expect((await marked).status()).toBe(200);
+      await waitForToast(page, "Moved to spam");
+      await inInbox.waitFor({ state: "detached" });
+      await page.getByRole("navigation", { name: "Message views" }).getByRole("link", { name: /^Spam/ }).click();
+      await messageToggle(page, bot).click();
+      await page.getByText("Marked as spam by you").waitFor();
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();

@@ -208,8 +208,22 @@ describe.each(ENGINES)("the owner's messages over HTTP on %s", (engine) => {
     expect((await rowOf(caught!.id))!.readAt).not.toBeNull();
   });
 
+  it("moves a message that slipped past the spam rules into Spam, saying the owner put it there", async () => {
+    const [slipped, kept] = await insert({}, {});
+    expect(await act({ intent: "spam", messageId: slipped!.id })).toEqual({
+      status: 200,
+      answer: { ok: true, intent: "spam", notice: "Moved to spam" },
+    });
+    expect(await rowOf(slipped!.id)).toMatchObject({ spam: true, spamReason: "Marked as spam by you" });
+    expect(names(await load())).toEqual([kept!.name]);
+    expect(names(await load("?view=spam"))).toEqual([slipped!.name]);
+    // And back again, if the owner changes her mind.
+    await act({ intent: "not-spam", messageId: slipped!.id });
+    expect(await rowOf(slipped!.id)).toMatchObject({ spam: false, spamReason: "" });
+  });
+
   it("finds no message of another store, or none at all, and changes nothing", async () => {
-    for (const intent of ["read", "unread", "not-spam", "delete"]) {
+    for (const intent of ["read", "unread", "not-spam", "spam", "delete"]) {
       for (const messageId of [rivalMessage.id, UNKNOWN_ID]) {
         expect(await act({ intent, messageId })).toEqual({
           status: 404,

@@ -1,4 +1,4 @@
-import { ChevronDown, Inbox, MailOpen, Reply, Trash2 } from "lucide-react";
+import { ChevronDown, Inbox, MailOpen, Reply, ShieldAlert, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
@@ -27,6 +27,7 @@ export function MessageListItem({
   busy,
   onDelete,
   onNotSpam,
+  onSpam,
 }: {
   message: InboxMessage;
   view: MessageView;
@@ -35,6 +36,7 @@ export function MessageListItem({
   busy: boolean;
   onDelete: () => void;
   onNotSpam: () => void;
+  onSpam: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -161,6 +163,10 @@ export function MessageListItem({
                   <AdminButton variant="secondary" className={BUTTON_SIZE} onClick={markUnread}>
                     <MailOpen aria-hidden className="size-4" />
                     Mark unread
+                  </AdminButton>
+                  <AdminButton variant="secondary" className={BUTTON_SIZE} disabled={busy} onClick={onSpam}>
+                    <ShieldAlert aria-hidden className="size-4" />
+                    Mark as spam
                   </AdminButton>
                 </>
               ) : (

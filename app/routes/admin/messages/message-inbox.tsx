@@ -20,6 +20,7 @@ import {
   listMessages,
   markMessageNotSpam,
   markMessageRead,
+  markMessageSpam,
   markMessageUnread,
 } from "../../../../server/contact/message-inbox.ts";
 import { storeContext } from "../../../../server/context.ts";
@@ -54,6 +55,7 @@ const CHANGES: Record<MessageAction["intent"], typeof markMessageRead> = {
   read: markMessageRead,
   unread: markMessageUnread,
   "not-spam": markMessageNotSpam,
+  spam: markMessageSpam,
   delete: deleteMessage,
 };
 
@@ -113,6 +115,7 @@ export default function MessageInboxPage({ loaderData }: Route.ComponentProps) {
               busy={busy && change.formData?.get("messageId") === message.id}
               onDelete={() => setDeleting(message)}
               onNotSpam={() => void submitChange({ intent: "not-spam", messageId: message.id })}
+              onSpam={() => void submitChange({ intent: "spam", messageId: message.id })}
             />
           ))}
         </ul>
