@@ -25,9 +25,10 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          testTimeout: 60_000,
           // Above the 240 s a shop may take to start (tests/support/app-server.ts), so a slow
-          // start fails with the shop's own output rather than a bare timeout.
+          // start fails with the shop's own output rather than a bare timeout; tests that start
+          // or restart a shop themselves get the same room as hooks.
+          testTimeout: 300_000,
           hookTimeout: 300_000,
         },
       },

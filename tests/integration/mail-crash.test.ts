@@ -90,5 +90,5 @@ describe.concurrent.each(ENGINES)("a shop killed while sending an email, on %s",
     expect(await second.stop()).toBe(0);
     running.splice(running.indexOf(second), 1);
     expect(accepted.filter((message) => message.raw.includes(messageId!))).toHaveLength(1);
-  }, 120_000);
+  });
 });
