@@ -199,6 +199,8 @@ describe.each(ENGINES)("sign-in and reset throttles on %s", (engine) => {
 
     // Past the ceiling, clients the account does not know share one try every few seconds.
     expect((await signIn(client(4, 200), owner.email, "wrong-after-ceiling")).status).toBe(401);
+    // That try opened the slow lane's window; it began before this moment.
+    const windowEndsBy = Date.now() + SIGN_IN.slowLane.windowSeconds * 1000;
     const slowed = await signIn(client(4, 201), owner.email, "wrong-after-ceiling");
     expect(slowed.status).toBe(429);
     expect(slowed.body).toContain(TOO_MANY_ATTEMPTS);
@@ -216,16 +218,19 @@ describe.each(ENGINES)("sign-in and reset throttles on %s", (engine) => {
     for (let n = 0; n < SIGN_IN.perAccountClient.max - 1; n++) {
       await countAttempt(app.database.db, travellerKeys.accountClient, SIGN_IN.perAccountClient);
     }
-    const started = Date.now();
+    // She is refused only while the window lasts: a try sent after it ends gets in, however
+    // long each request takes on this machine.
     let refusals = 0;
+    let sent = Date.now();
     let answer = await signIn(traveller, owner.email, owner.password);
-    while (answer.status === 429 && Date.now() - started < 4 * SIGN_IN.slowLane.windowSeconds * 1000) {
+    while (answer.status === 429 && refusals < 1_000) {
+      expect(sent, "refused after the slow lane's window had ended").toBeLessThan(windowEndsBy);
       refusals++;
       await new Promise((resolve) => setTimeout(resolve, 50));
+      sent = Date.now();
       answer = await signIn(traveller, owner.email, owner.password);
     }
     expect(answer.status).toBe(302);
-    expect(Date.now() - started).toBeLessThan(2 * SIGN_IN.slowLane.windowSeconds * 1000);
     expect(refusals).toBeGreaterThan(0);
 
     // She just took the turn; from home she is not slowed at all.

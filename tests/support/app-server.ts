@@ -110,7 +110,9 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
 function stopProcess(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    // The shop gives up its own drain after 10 s (exit 1); this is for a process that cannot
+    // even do that, and is long because a loaded machine can stall a closing database for seconds.
+    const kill = setTimeout(() => child.kill("SIGKILL"), 60_000);
     child.once("exit", (code) => {
       clearTimeout(kill);
       resolve(code);
