@@ -14,6 +14,7 @@ import {
   setLineQuantity,
   type CartLine,
   type ProductForCart,
+  withoutOrdered,
 } from "./cart-lines.ts";
 import { reconcileWithServer } from "./use-server-cart-prices.ts";
 
@@ -128,6 +129,26 @@ describe("changing lines", () => {
   it("removes only the matching product and fabric", () => {
     const lines = [line(), line({ fabricCode: "rose-floral" })];
     expect(removeLine(lines, "p-tote", "navy-gingham")).toEqual([line({ fabricCode: "rose-floral" })]);
+  });
+
+  it("takes out what an order bought, keeping what was added since", () => {
+    const lines = [
+      line({ quantity: 3 }),
+      line({ fabricCode: "rose-floral", quantity: 2 }),
+      line({ productId: "p-wallet", name: "Wallet" }),
+    ];
+    const ordered = [
+      { productId: "p-tote", fabricCode: "navy-gingham", quantity: 2 },
+      { productId: "p-tote", fabricCode: "rose-floral", quantity: 2 },
+      { productId: null, fabricCode: "default", quantity: 1 },
+    ];
+    expect(withoutOrdered(lines, ordered)).toEqual([
+      line({ quantity: 1 }),
+      line({ productId: "p-wallet", name: "Wallet" }),
+    ]);
+    expect(
+      withoutOrdered([line({ quantity: 2 })], [{ productId: "p-tote", fabricCode: "navy-gingham", quantity: 5 }]),
+    ).toEqual([]);
   });
 
   it("counts quantities and totals price times quantity", () => {

@@ -11,6 +11,8 @@ export interface VerifiedOrder {
   customerEmail: string;
   totalCents: number;
   items: {
+    /** Null once the product was deleted. */
+    productId: string | null;
     name: string;
     fabricLabel: string;
     fabricCode: string;
@@ -52,6 +54,7 @@ export async function verifyReturn(
         customerEmail: order.customerEmail,
         totalCents: order.totalCents,
         items: order.items.map((item) => ({
+          productId: item.productId,
           name: item.productName,
           fabricLabel: item.fabricLabel,
           fabricCode: item.fabricCode,

@@ -67,6 +67,19 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
     await page.waitForURL(/\/pay\/test\/test_cs_/);
     await expect(page.getByText("Test payment — no money moves").isVisible()).resolves.toBe(true);
     await expect(page.getByText(productName).first().isVisible()).resolves.toBe(true);
+    // While paying, the shopper adds something else in another tab: it is not in this order.
+    const otherTab = await context.newPage();
+    await otherTab.goto(baseUrl);
+    const hrefs = await otherTab
+      .locator('a[href^="/product/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    await otherTab.goto(`${baseUrl}${hrefs.find((href) => href !== hrefs[0])}`);
+    await waitForHydration(otherTab);
+    const otherName = (await otherTab.getByRole("heading", { level: 1 }).innerText()).trim();
+    expect(otherName).not.toBe(productName);
+    await otherTab.getByRole("button", { name: "Add to Cart" }).click();
+    await waitForToast(otherTab, "Item added to your cart");
+    await otherTab.close();
     await page.getByRole("button", { name: "Complete test payment" }).click();
 
     await page.waitForURL(/\/thank-you\?session_id=test_cs_[^&]+&payment_complete=true/);
@@ -75,8 +88,11 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
       true,
     );
     expect(await page.getByText(/Order number #VC\d{9}/).count()).toBe(1);
-    // The cart was emptied once the payment was confirmed.
-    await page.waitForFunction(() => window.localStorage.getItem("selvage-cart") === "[]");
+    // The order left the cart once the payment was confirmed; what was added meanwhile stayed.
+    await page.waitForFunction((kept) => {
+      const lines = JSON.parse(window.localStorage.getItem("selvage-cart") ?? "[]") as { name: string }[];
+      return lines.length === 1 && lines[0]!.name === kept;
+    }, otherName);
 
     // Reloading the thank-you page confirms nothing twice and keeps the same order.
     const orderNumber = await page

@@ -7,6 +7,7 @@ import { formatPrice } from "../../../core/money.ts";
 import { servicesContext, storeContext } from "../../../server/context.ts";
 import { verifyReturn, type ReturnVerification } from "../../../server/orders/verify-return.ts";
 import { buttonClass } from "../../components/ui/button";
+import { withoutOrdered } from "../../lib/cart-lines";
 import { cart } from "../../lib/cart-store";
 import { seoMeta } from "../../lib/seo";
 
@@ -43,18 +44,19 @@ function Verifying() {
 const CLEARED_KEY = "selvage-cart-cleared-for";
 
 function Outcome({ verification, sessionId }: { verification: ReturnVerification; sessionId: string | null }) {
-  const paid = verification.ok;
-  // Clear the cart once per payment: reloading this page later must not empty a new cart.
+  const ordered = verification.ok ? verification.order.items : null;
+  // Take the order out of the cart once per payment: reloading this page later must not
+  // touch a new cart, and what was added while paying stays.
   useEffect(() => {
-    if (!paid || !sessionId) return;
+    if (!ordered || !sessionId) return;
     try {
       if (window.sessionStorage.getItem(CLEARED_KEY) === sessionId) return;
       window.sessionStorage.setItem(CLEARED_KEY, sessionId);
     } catch {
       // sessionStorage unavailable: clearing once per visit is still right
     }
-    cart.replace([]);
-  }, [paid, sessionId]);
+    cart.replace(withoutOrdered(cart.current(), ordered));
+  }, [ordered, sessionId]);
 
   if (!verification.ok) {
     return (
