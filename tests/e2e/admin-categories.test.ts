@@ -215,6 +215,52 @@ describe("Settings › Categories", () => {
         await page.getByRole("banner").getByRole("link", { name: longName }).waitFor();
       }
     }
+
+    // A name of two words shows whole at every width, the tablet's narrow room included.
+    await page.goto(`${server.url}/admin/settings`);
+    await waitForHydration(page);
+    await details.getByLabel("Store Name *").fill("Selvage Handmade");
+    await details.getByRole("button", { name: "Save Store Details" }).click();
+    await waitForToast(page, "Settings saved successfully");
+    for (const width of [390, 768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/`);
+      const brand = page.getByRole("link", { name: "Selvage Handmade home" }).locator("span").first();
+      // Every line of the name within its box: none cut off at the side, none clamped away below
+      // (a line's glyphs may reach a pixel past its line box, which is not a cut).
+      const cut = await brand.evaluate((name) => {
+        const box = name.getBoundingClientRect();
+        const text = document.createRange();
+        text.selectNodeContents(name.firstChild!);
+        return [...text.getClientRects()].some((line) => line.right > box.right + 0.5 || line.top >= box.bottom - 1);
+      });
+      expect(cut, `${width} px`).toBe(false);
+      expect(await headerOverflow(page), `${width} px`).toEqual([]);
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
+  });
+
+  it("keeps a phone's pages within the screen with a category name of one long word", async () => {
+    const word = "HandQuiltedWeekenderDuffelsAndOversizedTravelCarryallBags12"; // 60, no break anywhere
+    await openCategoriesTab();
+    const first = page.getByRole("list", { name: "Categories" }).getByRole("listitem").first();
+    await first.getByRole("button", { name: /^Edit / }).click();
+    await first.getByLabel("Name").fill(word);
+    await first.getByRole("button", { name: "Save Changes" }).click();
+    await waitForToast(page, `Category "${word}" updated successfully`);
+    const product = await createProductIn(word);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto(`${server.url}/`);
+    const categoryHref = await page.getByRole("link", { name: word }).first().getAttribute("href");
+    for (const path of ["/", categoryHref!, `/product/${product.slug}`]) {
+      await page.goto(`${server.url}${path}`);
+      await waitForHydration(page);
+      await page.getByText(word).first().waitFor({ state: "attached" });
+      // Every part of the page, down to the footer, revealed as a shopper scrolls to it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    }
     await page.setViewportSize(VIEWPORTS.desktop);
   });
 });

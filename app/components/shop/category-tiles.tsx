@@ -35,7 +35,7 @@ export function CategoryTiles({ tiles }: { tiles: CategoryTile[] }) {
                 />
               </div>
               <div className="flex flex-1 flex-col items-start gap-3 p-3 sm:p-5">
-                <h3 className="font-serif text-lg leading-snug break-words sm:text-2xl">{tile.name}</h3>
+                <h3 className="font-serif text-lg leading-snug wrap-anywhere sm:text-2xl">{tile.name}</h3>
                 <span className="bg-ink text-paper group-hover:bg-brand group-hover:text-ink mt-auto rounded-full px-3 py-1.5 text-xs font-medium transition-colors sm:px-4 sm:py-2 sm:text-sm">
                   View Products
                 </span>

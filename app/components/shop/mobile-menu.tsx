@@ -10,7 +10,7 @@ import { SearchForm } from "./search-form.tsx";
 // behind is inert — with no dialog library in the storefront's JavaScript.
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-3 font-serif text-lg break-words transition-colors hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-ink ${
+  `block rounded-lg px-3 py-3 font-serif text-lg wrap-anywhere transition-colors hover:bg-ink/5 focus-visible:outline-2 focus-visible:outline-ink ${
     isActive ? "text-ink underline decoration-brand decoration-2 underline-offset-8" : "text-ink/85"
   }`;
 

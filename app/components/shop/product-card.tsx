@@ -41,7 +41,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         )}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 px-3 pt-3 pb-4 sm:gap-1.5 sm:px-5 sm:pt-4 sm:pb-5">
-        <h3 className="font-serif text-base leading-snug break-words sm:text-lg">{product.name}</h3>
+        <h3 className="font-serif text-base leading-snug wrap-anywhere sm:text-lg">{product.name}</h3>
         <p className="text-ink/85 font-medium tabular-nums">{formatPrice(product.priceCents)}</p>
         {product.hasFabricSelection && product.fabricCount > 1 && (
           <p className="text-ink/65 text-xs sm:text-sm">{product.fabricCount} fabric options</p>

@@ -4,7 +4,7 @@ import { categoryPath, type NavCategory } from "./nav-links.ts";
 
 // 44 px tall (and wide) touch targets, the text still aligned with the column.
 const footerLink =
-  "inline-flex min-h-11 min-w-11 items-center text-paper/75 hover:text-paper transition-colors rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+  "inline-flex min-h-11 min-w-11 items-center wrap-anywhere text-paper/75 hover:text-paper transition-colors rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
 export function SiteFooter({
   storeName,

@@ -72,8 +72,10 @@ export function SiteHeader({
             />
           ) : (
             // A store without a logo is named in words: the default logo spells another name.
+            // Two lines before an ellipsis, so a name of two or three words shows whole in
+            // the tablet's narrow room.
             <span
-              className={`text-ink block truncate font-serif transition-[font-size] duration-300 ${BRAND_MAX_WIDTH} ${scrolled ? "text-xl" : "text-2xl"}`}
+              className={`text-ink line-clamp-2 font-serif leading-tight wrap-anywhere transition-[font-size] duration-300 ${BRAND_MAX_WIDTH} ${scrolled ? "text-xl" : "text-2xl"}`}
             >
               {storeName}
               <span className="sr-only"> home</span>
