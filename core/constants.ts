@@ -27,3 +27,8 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
 export const CONTACT_HONEYPOT_FIELD = "website";
 /** The page's signed token saying when it showed the form (server/contact/form-token.ts). */
 export const CONTACT_FORM_TOKEN_FIELD = "formToken";
+
+/** Search results a page shows. */
+export const SEARCH_PAGE_SIZE = 60;
+/** The last page of results a search goes to: past it, a shopper is better off with more words. */
+export const SEARCH_PAGE_LIMIT = 50;

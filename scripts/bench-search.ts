@@ -124,7 +124,7 @@ async function measure(handle: DatabaseHandle, appUrl: string) {
   const figures = [];
   for (const { label, q } of TERMS) {
     let rows = 0;
-    for (let i = 0; i < WARM_UP; i++) rows = (await searchProducts(scope, q)).length;
+    for (let i = 0; i < WARM_UP; i++) rows = (await searchProducts(scope, q)).products.length;
     const query: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       const t0 = performance.now();

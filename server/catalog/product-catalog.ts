@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { SEARCH_PAGE_SIZE } from "../../core/constants.ts";
 import { isSlug } from "../../core/slug.ts";
 import { cursorTime, keysetPage, keysetPageOf, keysetRead, type KeysetRequest } from "../db/keyset-cursor.ts";
 import type { StoreScope } from "../db/store-scope.ts";
@@ -126,6 +127,20 @@ export async function getProductBySlug(scope: StoreScope, slug: string): Promise
   return scope.memo ? scope.memo.get(scope.tenantId, `product:${slug}`, read) : read();
 }
 
+/**
+ * The slug of the store's product that once had `slug`, or null: a renamed product's old
+ * links (bookmarks, search engines, shared links) lead to it.
+ */
+export async function findProductRedirect({ db, tenantId }: StoreScope, slug: string): Promise<string | null> {
+  if (!isSlug(slug)) return null;
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), sql`${products.formerSlugs} @> array[${slug}]::text[]`))
+    .limit(1);
+  return row?.slug ?? null;
+}
+
 /** Products that have at least one picture, newest first (the home page's slideshow). */
 export function listProductsWithImages(scope: StoreScope, limit: number): Promise<ProductSummary[]> {
   const read = () =>
@@ -141,26 +156,33 @@ export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-export const SEARCH_RESULT_LIMIT = 60;
-
 /**
- * Case-insensitive substring search over name and description, newest first. The match runs
- * in search_product_ids (drizzle/0006), which keeps to the store the caller may see by
+ * Case-insensitive substring search over name and description, newest first, one page at a
+ * time (1 is the first), and whether another page follows. The match runs in
+ * search_product_ids (drizzle/0006, 0011), which keeps to the store the caller may see by
  * itself, so the pg_trgm indexes on lower(name) and lower(description) can serve it under
  * row-level security (a LIKE is not leakproof and could not use them there).
  */
-export async function searchProducts(scope: StoreScope, query: string): Promise<ProductSummary[]> {
+export async function searchProducts(
+  scope: StoreScope,
+  query: string,
+  page = 1,
+): Promise<{ products: ProductSummary[]; hasNextPage: boolean }> {
   // PostgreSQL text cannot hold NUL, and no product name holds a control character.
   const term = query
     .replace(/\p{Cc}/gu, " ")
     .trim()
     .toLowerCase();
-  if (!term) return [];
+  if (!term) return { products: [], hasNextPage: false };
   const pattern = `%${escapeLikePattern(term)}%`;
-  return listProducts(scope, {
-    limit: SEARCH_RESULT_LIMIT,
-    where: sql`${products.id} in (select id from search_product_ids(${scope.tenantId}, ${pattern}, ${SEARCH_RESULT_LIMIT}))`,
+  // One more than a page tells whether another follows.
+  const wanted = SEARCH_PAGE_SIZE + 1;
+  const skipped = (page - 1) * SEARCH_PAGE_SIZE;
+  const found = await listProducts(scope, {
+    limit: wanted,
+    where: sql`${products.id} in (select id from search_product_ids(${scope.tenantId}, ${pattern}, ${wanted}, ${skipped}))`,
   });
+  return { products: found.slice(0, SEARCH_PAGE_SIZE), hasNextPage: found.length > SEARCH_PAGE_SIZE };
 }
 
 /** Every product's slug and last change, for the sitemap. */

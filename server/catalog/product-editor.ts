@@ -328,6 +328,19 @@ function optionRow(option: ReturnType<typeof fabricOptionsToSave>[number], libra
   };
 }
 
+/** How many former slugs a product keeps leading to it: the latest. */
+export const FORMER_SLUGS_KEPT = 20;
+
+/**
+ * A product's former slugs once it takes `slug` (an update's SET): the slug it leaves
+ * joins them, unless it stays; the slug it takes back leaves them.
+ */
+function formerSlugsAfter(slug: string) {
+  const kept = sql`array_remove(${products.formerSlugs}, ${slug})`;
+  return sql`case when ${products.slug} = ${slug} then ${kept}
+    else (${kept} || ${products.slug})[greatest(1, cardinality(${kept}) + 2 - ${FORMER_SLUGS_KEPT}):] end`;
+}
+
 /** Writes the product row and replaces its fabric options; answers the product's id. */
 async function writeProduct(
   scope: StoreScope,
@@ -353,10 +366,21 @@ async function writeProduct(
           .returning({ id: products.id })
       : await db
           .update(products)
-          .set({ ...fields, updatedAt: new Date() })
+          .set({ ...fields, formerSlugs: formerSlugsAfter(values.slug), updatedAt: new Date() })
           .where(and(eq(products.id, productId), eq(products.tenantId, tenantId)))
           .returning({ id: products.id });
   if (!row) throw new Error("Product write returned no row");
+  // A slug the product takes no longer leads to any other product of the store.
+  await db
+    .update(products)
+    .set({ formerSlugs: sql`array_remove(${products.formerSlugs}, ${values.slug})` })
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        ne(products.id, row.id),
+        sql`${products.formerSlugs} @> array[${values.slug}]::text[]`,
+      ),
+    );
 
   await db
     .delete(productFabrics)

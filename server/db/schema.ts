@@ -108,11 +108,17 @@ export const products = pgTable(
     hasFabricSelection: boolean("has_fabric_selection").notNull().default(true),
     defaultImages: jsonb("default_images").$type<string[]>().notNull().default([]),
     source: text("source").notNull(),
+    /** Slugs the product had before, newest last: their addresses lead to it (301). */
+    formerSlugs: text("former_slugs")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("products_tenant_slug").on(t.tenantId, t.slug),
+    index("products_former_slugs").using("gin", t.formerSlugs),
     index("products_tenant_created").on(t.tenantId, t.createdAt.desc()),
     // A category's products newest first: the category page and each category's tile picture.
     index("products_category_created").on(t.categoryId, t.createdAt.desc()),

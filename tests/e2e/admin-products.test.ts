@@ -154,6 +154,38 @@ describe("product wizard", () => {
     await deleteFromList(page, name);
   });
 
+  it("asks before leaving a product with unsaved changes, and lets an untouched one go", async () => {
+    const { page } = owner;
+    const wizard = new ProductWizardPage(page);
+    const addProduct = async () => {
+      await page.getByRole("link", { name: "Add Product" }).first().click();
+      await page.getByRole("heading", { name: "Add New Product" }).waitFor();
+    };
+    await openList(page);
+    // Untouched: nothing to lose, nothing asked.
+    await addProduct();
+    await page.getByRole("link", { name: "Back to products" }).click();
+    await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
+
+    await addProduct();
+    const name = uniqueName("Unsaved Tote");
+    await wizard.field("Product Name *").fill(name);
+    await page.getByRole("link", { name: "Back to products" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await dialog.getByText("This product has not been created yet: what you entered will be lost.").waitFor();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await wizard.field("Product Name *").inputValue()).toBe(name);
+    expect(new URL(page.url()).pathname).toBe("/admin/products/new");
+
+    // The browser's Back asks too; leaving then goes where Back goes.
+    await page.goBack();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Leave" }).click();
+    await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/products");
+  });
+
   it("explains every refusal of the wizard and moves on only when the step is right", async () => {
     const { page } = owner;
     const wizard = new ProductWizardPage(page);
@@ -315,6 +347,12 @@ describe("products table", () => {
     await waitForHydration(page);
     expect(await wizard.field("Price ($) *").inputValue()).toBe("42.00");
     await wizard.field("Price ($) *").fill("55.25");
+    // A new address: the old one will lead to it, and the field says so.
+    const renamed = `${slug}-renamed`;
+    await wizard.field("URL Slug *").fill(renamed);
+    await page
+      .getByText(`Shoppers find it at /product/${renamed}; its old address, /product/${slug}, will lead here.`)
+      .waitFor();
     await wizard.next();
     await wizard.stepHeading("Product Images").waitFor();
     await page.getByRole("button", { name: "Update Product" }).click();
@@ -322,12 +360,15 @@ describe("products table", () => {
     await page.getByRole("cell", { name: "$55.25" }).waitFor();
 
     await page.goto(`${baseUrl}/product/${slug}`);
+    expect(page.url()).toBe(`${baseUrl}/product/${renamed}`);
     await page.getByText("$55.25").first().waitFor();
 
     await deleteFromList(page, name);
     await page.getByText(/No products match/).waitFor();
-    const response = await page.goto(`${baseUrl}/product/${slug}`);
-    expect(response?.status()).toBe(404);
+    for (const gone of [slug, renamed]) {
+      const response = await page.goto(`${baseUrl}/product/${gone}`);
+      expect(response?.status()).toBe(404);
+    }
   });
 
   it("says so when an edited product no longer exists", async () => {

@@ -402,6 +402,77 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
     });
   });
 
+  describe("a product's former slugs", () => {
+    /** An old link, as a page and by client navigation: it moves for good, kept by no cache. */
+    const expectMoved = async (from: string, to: string) => {
+      const page = await fetch(`${app.url}${from}?ref=shared`, { redirect: "manual" });
+      expect(page.status, from).toBe(301);
+      expect(page.headers.get("location"), from).toBe(`${to}?ref=shared`);
+      expect(page.headers.get("cache-control"), from).toBe("no-store");
+      const navigation = await fetch(`${app.url}${from}.data`, { redirect: "manual" });
+      expect(navigation.headers.get("cache-control"), from).toBe("no-store");
+      expect(await decodeSingleFetch(navigation), from).toMatchObject({ redirect: to, status: 301 });
+    };
+    const statusOf = async (path: string) => (await fetch(`${app.url}${path}`, { redirect: "manual" })).status;
+    const renameTo = async (product: { id: string; input: ProductInput }, slug: string) =>
+      expectDataRedirect(
+        await postJson(data(edit(product.id)), { intent: "save", product: { ...product.input, slug } }),
+        LIST,
+        "product-updated",
+      );
+    const formerSlugsOf = async (id: string) =>
+      (await app.database.db.select().from(products).where(eq(products.id, id)))[0]?.formerSlugs;
+
+    it("lead to it from old links, without chains, until a product takes one back", async () => {
+      const product = await createProduct({ name: "Field Tote" });
+      const [first, second, third] = [product.slug, uniqueSlug("field-bag"), uniqueSlug("field-carryall")];
+      await renameTo(product, second);
+      await expectMoved(`/product/${first}`, `/product/${second}`);
+      expect(await statusOf(`/product/${second}`)).toBe(200);
+
+      await renameTo(product, third);
+      await expectMoved(`/product/${first}`, `/product/${third}`);
+      await expectMoved(`/product/${second}`, `/product/${third}`);
+
+      // Given back its first slug, the product is there again and the others lead to it.
+      await renameTo(product, first);
+      expect(await statusOf(`/product/${first}`)).toBe(200);
+      await expectMoved(`/product/${third}`, `/product/${first}`);
+      expect(await formerSlugsOf(product.id)).toEqual([second, third]);
+
+      // Another product takes a former slug: that address is its own from then on.
+      const other = await createProduct({ name: "Second Field Tote", slug: second });
+      const page = await fetch(`${app.url}/product/${second}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Second Field Tote");
+      expect(await formerSlugsOf(product.id)).toEqual([third]);
+      expect(await formerSlugsOf(other.id)).toEqual([]);
+
+      // A deleted product's old links are gone with it.
+      expect((await postDelete(data(LIST), product.id)).status).toBe(202);
+      expect(await statusOf(`/product/${third}`)).toBe(404);
+      expect(await statusOf(`/product/${first}`)).toBe(404);
+    });
+
+    it("keeps the latest twenty, and never leads to another store's product", async () => {
+      const product = await createProduct({ name: "Wandering Wallet" });
+      const slugs = [product.slug];
+      for (let n = 1; n <= 22; n++) {
+        slugs.push(uniqueSlug("wandering-wallet"));
+        await renameTo(product, slugs.at(-1)!);
+      }
+      expect(await formerSlugsOf(product.id)).toEqual(slugs.slice(2, 22));
+      expect(await statusOf(`/product/${slugs[1]}`)).toBe(404);
+      await expectMoved(`/product/${slugs[2]}`, `/product/${slugs[22]}`);
+
+      await app.database.db
+        .update(products)
+        .set({ formerSlugs: ["rival-old-satchel"] })
+        .where(eq(products.id, rival.product.id));
+      expect(await statusOf("/product/rival-old-satchel")).toBe(404);
+    });
+  });
+
   describe("checking a slug", () => {
     it("says whether the store's other products use a slug, leaving out the product being edited", async () => {
       const first = await createProduct();

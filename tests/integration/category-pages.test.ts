@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_TENANT } from "../../core/constants.ts";
+import { DEFAULT_TENANT, SEARCH_PAGE_LIMIT, SEARCH_PAGE_SIZE } from "../../core/constants.ts";
 import { CATEGORY_PAGE_SIZE, listCategoryPage } from "../../server/catalog/product-catalog.ts";
 import { decodeKeysetCursor, encodeKeysetCursor } from "../../server/db/keyset-cursor.ts";
 import { categories, products, tenants } from "../../server/db/schema.ts";
@@ -167,6 +167,38 @@ describe.each(ENGINES)("category pages on %s", (engine) => {
     const empty = await fetch(`${app.url}/category/totes?after=`);
     expect(empty.status).toBe(200);
     expect(await empty.text()).toContain(newestFirst[0]);
+  });
+
+  it("pages a search too large for one, and answers a page number it never links to with 400", async () => {
+    // Every tote matches; the other store's does not count.
+    const first = await fetch(`${app.url}/search?q=TOTE`);
+    expect(first.status).toBe(200);
+    const firstHtml = (await first.text()).replaceAll("<!-- -->", "");
+    expect(firstHtml).toContain(`Products 1–${SEARCH_PAGE_SIZE}, newest first`);
+    expect(firstHtml).toContain(`>${newestFirst[0]}<`);
+    expect(firstHtml).toContain(`>${newestFirst[SEARCH_PAGE_SIZE - 1]}<`);
+    expect(firstHtml).not.toContain(`>${newestFirst[SEARCH_PAGE_SIZE]}<`);
+    expect(firstHtml).not.toContain("Previous page");
+    expect(firstHtml).toMatch(/href="\/search\?q=TOTE&amp;page=2"[^>]*>Next page/);
+
+    const second = (await (await fetch(`${app.url}/search?q=TOTE&page=2`)).text()).replaceAll("<!-- -->", "");
+    expect(second).toContain(`Products ${SEARCH_PAGE_SIZE + 1}–${newestFirst.length}, newest first`);
+    for (const name of newestFirst.slice(SEARCH_PAGE_SIZE)) expect(second).toContain(`>${name}<`);
+    expect(second).not.toContain(`>${newestFirst[0]}<`);
+    expect(second).not.toContain("Next page");
+    expect(second).not.toContain("Their Tote");
+    expect(second).toMatch(/href="\/search\?q=TOTE"[^>]*>.*?Previous page/);
+
+    expect(await (await fetch(`${app.url}/search?q=TOTE&page=`)).text()).toContain(`>${newestFirst[0]}<`);
+    const past = await (await fetch(`${app.url}/search?q=TOTE&page=3`)).text();
+    expect(past).toContain("No more results on this page.");
+    expect(past).not.toContain("No results found");
+
+    for (const page of ["0", "-1", "abc", "1.5", "2e1", `${SEARCH_PAGE_LIMIT + 1}`, "99999999999999999999"]) {
+      const response = await fetch(`${app.url}/search?q=TOTE&page=${page}`);
+      expect(response.status, page).toBe(400);
+      expect(await response.text(), page).toContain("This page link is not valid.");
+    }
   });
 
   it("says so when a page link outlives the products it led to", async () => {

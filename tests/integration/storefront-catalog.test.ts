@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEARCH_PAGE_SIZE } from "../../core/constants.ts";
 import { priceCartLines } from "../../server/catalog/cart-pricing.ts";
 import {
   categoryTileImage,
@@ -105,7 +106,8 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
 
   describe("search", () => {
     it("matches name or description, case-insensitively and trimmed, in this store only", async () => {
-      const names = async (query: string) => (await searchProducts(shop(), query)).map((product) => product.name);
+      const names = async (query: string) =>
+        (await searchProducts(shop(), query)).products.map((product) => product.name);
       expect(await names("  canvas ")).toEqual(["Market Tote"]);
       expect(await names("MARKET")).toEqual(["Market Tote"]);
       expect(await names("snap")).toEqual(["Snap_Clutch"]);
@@ -113,7 +115,8 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
     });
 
     it("treats % and _ as themselves, and a blank query as no search", async () => {
-      const names = async (query: string) => (await searchProducts(shop(), query)).map((product) => product.name);
+      const names = async (query: string) =>
+        (await searchProducts(shop(), query)).products.map((product) => product.name);
       expect(await names("100%")).toEqual(["Market Tote"]);
       // As wildcards these would match "snap"; taken literally they match nothing.
       expect(await names("n_p")).toEqual([]);
@@ -121,6 +124,44 @@ describe.each(ENGINES)("storefront catalogue queries on %s", (engine) => {
       expect(await names("snap_")).toEqual(["Snap_Clutch"]);
       expect(await names("   ")).toEqual([]);
       expect(escapeLikePattern("50%_off\\")).toBe("50\\%\\_off\\\\");
+    });
+
+    it("answers a page at a time, newest first, each product once, and says whether more follow", async () => {
+      const store = "paging-store";
+      const { db } = database;
+      await db.insert(tenants).values({ id: store });
+      const [category] = await db
+        .insert(categories)
+        .values({ tenantId: store, slug: "bags", name: "Bags" })
+        .returning({ id: categories.id });
+      const count = 2 * SEARCH_PAGE_SIZE + 7;
+      const start = Date.now();
+      await db.insert(products).values(
+        Array.from({ length: count }, (_, n) => ({
+          tenantId: store,
+          slug: `weekender-${n}`,
+          name: `Weekender ${n}`,
+          description: "A roomy bag for a weekend away.",
+          priceCents: 9000,
+          categoryId: category!.id,
+          source: "selvage",
+          // Two by two at the same moment: ties are split the same way on every page.
+          createdAt: new Date(start - Math.floor(n / 2) * 1000),
+        })),
+      );
+      const scope = { db, tenantId: store };
+      const pages = [];
+      for (const page of [1, 2, 3, 4]) pages.push(await searchProducts(scope, "WEEKENDER", page));
+      expect(pages.map((page) => [page.products.length, page.hasNextPage])).toEqual([
+        [SEARCH_PAGE_SIZE, true],
+        [SEARCH_PAGE_SIZE, true],
+        [7, false],
+        [0, false],
+      ]);
+      const names = pages.flatMap((page) => page.products.map((product) => product.name));
+      expect(new Set(names).size).toBe(count);
+      const created = pages.flatMap((page) => page.products.map((product) => product.createdAt.getTime()));
+      expect(created).toEqual([...created].sort((a, b) => b - a));
     });
   });
 

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Suspense } from "react";
 import { Await, data, isRouteErrorResponse, Link, redirect, useParams, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/category";
@@ -10,13 +9,13 @@ import { keysetRequestOf } from "../../../server/db/keyset-cursor.ts";
 import { streamedPart } from "../../../server/http/database-outage.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { categoryPath } from "../../components/shop/nav-links.ts";
+import { BROKEN_PAGE_LINK, PageLinks } from "../../components/shop/page-links.tsx";
 import { PageMessage } from "../../components/shop/page-message.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { seoMeta, summarize } from "../../lib/seo.ts";
 
 export const CATEGORY_NOT_FOUND = "Category Not Found";
-export const BROKEN_PAGE_LINK = "This page link is not valid.";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
@@ -61,7 +60,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 lg:px-8">
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: category.name }]} />
       <header className="mt-10 mb-12 max-w-2xl">
-        <h1 className="font-serif text-5xl">{category.name}</h1>
+        <h1 className="font-serif text-5xl wrap-anywhere">{category.name}</h1>
         <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
         {category.description && <p className="text-ink/75 mt-5 text-lg leading-relaxed">{category.description}</p>}
       </header>
@@ -117,40 +116,12 @@ function CategoryProducts({
       {/* Cards name their products in h3s: the grid needs its own h2 for a sound outline. */}
       <h2 className="sr-only">{`${category.name} products`}</h2>
       <ProductGrid products={list} priorityCount={4} label={`${category.name} products`} />
-      <PageLinks category={category} olderCursor={olderCursor} newerCursor={newerCursor} />
+      <PageLinks
+        label={`Pages of ${category.name}`}
+        previous={newerCursor ? `${categoryPath(category.slug)}?before=${newerCursor}` : null}
+        next={olderCursor ? `${categoryPath(category.slug)}?after=${olderCursor}` : null}
+      />
     </>
-  );
-}
-
-/** Previous and next pages of a category too large for one, newest products first. */
-function PageLinks({
-  category,
-  olderCursor,
-  newerCursor,
-}: {
-  category: { slug: string; name: string };
-  olderCursor: string | null;
-  newerCursor: string | null;
-}) {
-  if (!olderCursor && !newerCursor) return null;
-  const path = categoryPath(category.slug);
-  return (
-    <nav aria-label={`Pages of ${category.name}`} className="mt-12 flex items-center justify-between gap-4">
-      {newerCursor ? (
-        <Link to={`${path}?before=${newerCursor}`} className={buttonClass("outline")}>
-          <ChevronLeft aria-hidden="true" className="size-4" />
-          Previous page
-        </Link>
-      ) : (
-        <span />
-      )}
-      {olderCursor ? (
-        <Link to={`${path}?after=${olderCursor}`} className={buttonClass("outline")}>
-          Next page
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 

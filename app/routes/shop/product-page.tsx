@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/product-page";
 import { CURRENCY } from "../../../core/constants.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
-import { getProductBySlug, listLatestProducts } from "../../../server/catalog/product-catalog.ts";
+import { findProductRedirect, getProductBySlug, listLatestProducts } from "../../../server/catalog/product-catalog.ts";
 import { isProductAvailable } from "../../../core/product-availability.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
@@ -26,7 +26,16 @@ const RELATED_COUNT = 4;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
   const product = await getProductBySlug(scope, params.slug);
-  if (!product) throw data(PRODUCT_NOT_FOUND, { status: 404 });
+  if (!product) {
+    // A renamed product's old links move for good, as a category's do (see category.tsx).
+    const current = await findProductRedirect(scope, params.slug);
+    if (current)
+      throw redirect(`${productPath(current)}${new URL(request.url).search}`, {
+        status: 301,
+        headers: { "Cache-Control": "no-store" },
+      });
+    throw data(PRODUCT_NOT_FOUND, { status: 404 });
+  }
   // Below the fold: streamed after the product itself.
   const related = streamedPart(
     listLatestProducts(scope, {
@@ -87,11 +96,11 @@ function ProductDetail({ product }: { product: LoadedProduct }) {
           <div>
             <Link
               to={categoryPath(product.categorySlug)}
-              className="text-ink/70 hover:text-ink text-xs font-semibold tracking-[0.25em] uppercase"
+              className="text-ink/70 hover:text-ink text-xs font-semibold tracking-[0.25em] wrap-anywhere uppercase"
             >
               {product.categoryName}
             </Link>
-            <h1 className="mt-3 font-serif text-4xl leading-tight sm:text-5xl">{product.name}</h1>
+            <h1 className="mt-3 font-serif text-4xl leading-tight wrap-anywhere sm:text-5xl">{product.name}</h1>
             <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
           </div>
           <ProductPurchase

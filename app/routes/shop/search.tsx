@@ -1,11 +1,14 @@
 import { SearchX } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { SEARCH_PAGE_LIMIT, SEARCH_PAGE_SIZE } from "../../../core/constants.ts";
 import type { Route } from "./+types/search";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listCategoryTiles } from "../../../server/catalog/categories.ts";
 import { listLatestProducts, searchProducts } from "../../../server/catalog/product-catalog.ts";
 import { storeContext } from "../../../server/context.ts";
 import { CategoryTiles } from "../../components/shop/category-tiles.tsx";
+import { searchPath } from "../../components/shop/nav-links.ts";
+import { BROKEN_PAGE_LINK, PageLinks } from "../../components/shop/page-links.tsx";
 import { ProductGrid } from "../../components/shop/product-grid.tsx";
 import { SearchForm } from "../../components/shop/search-form.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
@@ -15,23 +18,44 @@ import { seoMeta } from "../../lib/seo.ts";
 const MAX_QUERY_LENGTH = 100;
 const SUGGESTED_PRODUCTS = 4;
 
+/** The page asked for: 1 when none is, null for anything but a page number within the limit. */
+function pageOf(params: URLSearchParams): number | null {
+  const given = params.get("page");
+  if (given === null || given === "") return 1;
+  if (!/^[1-9]\d{0,3}$/.test(given)) return null;
+  const page = Number(given);
+  return page <= SEARCH_PAGE_LIMIT ? page : null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  // A page number this shop never links to is the client's mistake.
+  const page = pageOf(params);
+  if (page === null) throw data(BROKEN_PAGE_LINK, { status: 400 });
   // An empty or whitespace-only query searches nothing (spec §5).
-  const results = query ? (await searchProducts(scope, query)).map(toProductCard) : [];
+  const found = query ? await searchProducts(scope, query, page) : { products: [], hasNextPage: false };
+  const results = found.products.map(toProductCard);
   // Nothing found: somewhere to go next, the categories and the newest products.
   const suggestions =
-    query && results.length === 0
+    query && results.length === 0 && page === 1
       ? await Promise.all([listCategoryTiles(scope), listLatestProducts(scope, { limit: SUGGESTED_PRODUCTS })]).then(
           ([categories, products]) => ({ categories, products: products.map(toProductCard) }),
         )
       : null;
-  return { query, results, suggestions };
+  return { query, page, results, hasNextPage: found.hasNextPage && page < SEARCH_PAGE_LIMIT, suggestions };
+}
+
+/** What the results line says: how many were found, or which of them a page shows. */
+function resultsSummary(page: number, shown: number, hasNextPage: boolean): string {
+  if (page === 1 && !hasNextPage) return `${shown} ${shown === 1 ? "product" : "products"} found`;
+  const first = (page - 1) * SEARCH_PAGE_SIZE + 1;
+  return `Products ${first}–${first + shown - 1}, newest first`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, results, suggestions } = loaderData;
+  const { query, page, results, hasNextPage, suggestions } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
       <header className="mb-12 max-w-2xl">
@@ -43,13 +67,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <div aria-hidden="true" className="bg-brand mt-5 h-px w-12" />
         {query && results.length > 0 && (
           <p className="text-ink/70 mt-5" role="status">
-            {results.length} {results.length === 1 ? "product" : "products"} found
+            {resultsSummary(page, results.length, hasNextPage)}
           </p>
         )}
         <SearchForm label="Search our shop" className="mt-6 max-w-md" />
       </header>
       {query &&
-        (results.length === 0 ? (
+        (results.length === 0 && page > 1 ? (
+          // A page link from before products were removed.
+          <div className="border-ink/15 flex flex-col items-center gap-5 rounded-3xl border border-dashed px-6 py-16 text-center">
+            <p className="text-ink/75 text-lg">No more results on this page.</p>
+            <Link to={searchPath(query)} className={buttonClass("outline")}>
+              Back to the first page
+            </Link>
+          </div>
+        ) : results.length === 0 ? (
           <>
             <div className="border-ink/15 flex flex-col items-center gap-4 rounded-3xl border border-dashed px-6 py-12 text-center">
               <SearchX aria-hidden="true" className="text-ink/40 size-10" strokeWidth={1.5} />
@@ -82,6 +114,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <>
             <h2 className="sr-only">Search results</h2>
             <ProductGrid products={results} priorityCount={4} label="Search results" />
+            <PageLinks
+              label="Pages of search results"
+              previous={page > 1 ? searchPath(query, page - 1) : null}
+              next={hasNextPage ? searchPath(query, page + 1) : null}
+            />
           </>
         ))}
     </div>
@@ -94,7 +131,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return seoMeta({
     origin: root?.origin ?? "",
     storeName: root?.store.name ?? "Selvage",
-    path: query ? `/search?q=${encodeURIComponent(query)}` : "/search",
+    path: query ? searchPath(query, loaderData?.page) : "/search",
     title: query ? `Search: ${query}` : "Search",
     description: `Search handcrafted purses, bags and wallets${query ? ` for “${query}”` : ""}.`,
     noIndex: true,

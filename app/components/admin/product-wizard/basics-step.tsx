@@ -8,10 +8,13 @@ export function BasicsStep({
   values,
   errors,
   categories,
+  savedSlug,
   onChange,
   onSlugEdited,
 }: {
   values: ProductInput;
+  /** The slug the product has now, when editing one. */
+  savedSlug?: string;
   errors: FormErrors;
   categories: CategoryChoice[];
   onChange: (patch: Partial<ProductInput>) => void;
@@ -37,7 +40,7 @@ export function BasicsStep({
         error={errors.slug}
         maxLength={200}
         autoComplete="off"
-        hint={`Shoppers find it at /product/${values.slug || "…"}`}
+        hint={slugHint(values.slug, savedSlug)}
         onChange={(event) => {
           onSlugEdited();
           onChange({ slug: event.currentTarget.value });
@@ -91,4 +94,11 @@ export function BasicsStep({
       />
     </div>
   );
+}
+
+/** Where shoppers find the product, and where its old address leads once the slug changes. */
+function slugHint(slug: string, savedSlug: string | undefined): string {
+  const address = `Shoppers find it at /product/${slug || "…"}`;
+  if (!savedSlug || !slug || productSlug(slug) === savedSlug) return address;
+  return `${address}; its old address, /product/${savedSlug}, will lead here.`;
 }

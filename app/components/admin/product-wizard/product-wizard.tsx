@@ -16,6 +16,7 @@ import {
 import { notifyError } from "../../../lib/notify.ts";
 import { adminPath } from "../../../routes/admin/admin-pages.ts";
 import { AdminButton } from "../admin-button.tsx";
+import { LeaveGuard } from "../leave-guard.tsx";
 import { BasicsStep } from "./basics-step.tsx";
 import { FabricStep, FabricSelectionSwitch } from "./fabric-step.tsx";
 import { ImagesStep } from "./images-step.tsx";
@@ -141,6 +142,7 @@ export function ProductWizard({
   }, [saver.state, saver.data]);
 
   const nextLabel = lastStep ? (mode === "create" ? "Create Product" : "Update Product") : "Next";
+  const changed = JSON.stringify(values) !== JSON.stringify(initial);
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -202,6 +204,7 @@ export function ProductWizard({
               values={values}
               errors={errors}
               categories={categories}
+              savedSlug={mode === "edit" ? initial.slug : undefined}
               onChange={update}
               onSlugEdited={() => setSlugTouched(true)}
             />
@@ -243,6 +246,14 @@ export function ProductWizard({
           </AdminButton>
         </div>
       </form>
+      <LeaveGuard
+        holding={changed && !saving}
+        message={
+          mode === "create"
+            ? "This product has not been created yet: what you entered will be lost."
+            : "Your changes to this product have not been saved and will be lost."
+        }
+      />
     </div>
   );
 }
