@@ -14,8 +14,8 @@ import {
   setLineQuantity,
   type CartLine,
   type ProductForCart,
-  withoutOrdered,
 } from "./cart-lines.ts";
+import { withoutOrdered } from "./cart-after-order.ts";
 import { reconcileWithServer } from "./use-server-cart-prices.ts";
 
 const tote: ProductForCart = {

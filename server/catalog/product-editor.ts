@@ -329,7 +329,7 @@ function optionRow(option: ReturnType<typeof fabricOptionsToSave>[number], libra
 }
 
 /** How many former slugs a product keeps leading to it: the latest. */
-export const FORMER_SLUGS_KEPT = 20;
+const FORMER_SLUGS_KEPT = 20;
 
 /**
  * A product's former slugs once it takes `slug` (an update's SET): the slug it leaves

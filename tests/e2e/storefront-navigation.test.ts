@@ -33,6 +33,27 @@ describe("header on desktop", () => {
     await page.context().close();
   });
 
+  it("tells a screen reader the new page's title after a move within the shop, and nothing on the first page", async () => {
+    const page = await open(browser, VIEWPORTS.desktop, "/");
+    const home = await page.title();
+    expect(home).not.toMatch(/^Bags \| /);
+    const announcer = page.locator("#page-announcer");
+    expect(await announcer.getAttribute("aria-live")).toBe("polite");
+    expect(await announcer.textContent()).toBe("");
+    /** What the announcer says once it has said the page's title. */
+    const announced = async () => {
+      const [said, title] = [await announcer.textContent(), await page.title()];
+      return said === title ? said : `"${said}" while the title is "${title}"`;
+    };
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bags", exact: true }).click();
+    await page.waitForURL(`${baseUrl}/category/bags`);
+    await expect.poll(announced).toMatch(/^Bags \| /);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect.poll(announced).toBe(home);
+    await page.context().close();
+  });
+
   it("searches inline; an empty or blank query does nothing", async () => {
     const page = await open(browser, VIEWPORTS.desktop, "/contact");
     const box = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
-export const LEAVE_TITLE = "Leave without saving?";
+const LEAVE_TITLE = "Leave without saving?";
 
 /**
  * Asks before a form with unsaved changes is left: a move within the admin (a link, Back)

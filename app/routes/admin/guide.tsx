@@ -287,16 +287,16 @@ function ProductsTopic() {
       <Section title="Adding a product">
         <p>
           <GuideLink to={adminPath("product-new")}>Add a product</GuideLink> in three steps; Next checks each step
-          before you move on, and nothing is saved until the last one.
+          before you move on, and nothing is saved until the last one: leave before then and the shop asks first.
         </p>
         <ol className={numbered}>
           <li>
             <strong className="font-medium text-stone-900">Basic Information</strong>: name, URL slug, category, price
             and description. The slug follows the name until you change it; shoppers find the product at
-            /product/your-slug, and no two products may share one. Prices are in dollars, such as 45.00. A new
-            product&apos;s description starts from your{" "}
-            <GuideLink to={settingsTab("general")}>Product Description Template</GuideLink>; at least 20 characters are
-            recommended.
+            /product/your-slug, and no two products may share one. Change a product&apos;s slug later and its old
+            address keeps leading to it. Prices are in dollars, such as 45.00. A new product&apos;s description starts
+            from your <GuideLink to={settingsTab("general")}>Product Description Template</GuideLink>; at least 20
+            characters are recommended.
           </li>
           <li>
             <strong className="font-medium text-stone-900">Product Images</strong>: a main picture (required), shown in

@@ -7,7 +7,7 @@ import { formatPrice } from "../../../core/money.ts";
 import { servicesContext, storeContext } from "../../../server/context.ts";
 import { verifyReturn, type ReturnVerification } from "../../../server/orders/verify-return.ts";
 import { buttonClass } from "../../components/ui/button";
-import { withoutOrdered } from "../../lib/cart-lines";
+import { withoutOrdered } from "../../lib/cart-after-order";
 import { cart } from "../../lib/cart-store";
 import { seoMeta } from "../../lib/seo";
 
