@@ -207,6 +207,42 @@ describe("Settings › General", () => {
     expect(await page.getByLabel("Description *").inputValue()).toBe(template);
   });
 
+  it("keeps unsaved changes across its tabs, and asks before another page drops them, not once saved or undone", async () => {
+    await openGeneralTab();
+    const name = page.getByLabel("Store Name *");
+    const stored = await name.inputValue();
+    await name.fill(`${stored} Studio`);
+    // Another tab and back: still there.
+    await page.getByRole("tab", { name: "Categories" }).click();
+    await page.getByRole("tab", { name: "Categories", selected: true }).waitFor();
+    expect(await name.isVisible()).toBe(false);
+    await page.getByRole("tab", { name: "General" }).click();
+    expect(await name.inputValue()).toBe(`${stored} Studio`);
+
+    const products = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" });
+    await products.click();
+    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await dialog.getByText("Your changes to these settings have not been saved and will be lost.").waitFor();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await name.inputValue()).toBe(`${stored} Studio`);
+    expect(new URL(page.url()).pathname).toBe("/admin/settings");
+
+    // Typed back as it was: nothing to lose.
+    await name.fill(stored);
+    await products.click();
+    await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
+
+    // Saved: nothing to lose either.
+    await openGeneralTab();
+    await page.getByLabel("Default Product Description").fill("Cut and sewn by hand, one at a time, in Colorado.");
+    await page.getByRole("button", { name: "Save Description Template" }).click();
+    await waitForToast(page, "Settings saved successfully");
+    await products.click();
+    await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
+    expect(await dialog.count()).toBe(0);
+  });
+
   it("removes the logo, and the header names the store instead", async () => {
     await openGeneralTab();
     await branding().getByRole("button", { name: "Remove logo" }).click();

@@ -11,6 +11,7 @@ import {
 } from "../../../../core/store-settings.ts";
 import { notify } from "../../../lib/notify.ts";
 import { AdminButton } from "../admin-button.tsx";
+import { useReportUnsaved } from "../leave-guard.tsx";
 import { Alert } from "../alert.tsx";
 
 // One card of Settings › General: its own form, its own fetcher and intent, the shared
@@ -30,11 +31,14 @@ export function useSettingsForm<V extends TextValues>(
 ) {
   const fetcher = useFetcher<GeneralSettingsAnswer>({ key: intent });
   const [values, setValues] = useState<V>(initial);
+  /** The values as the store holds them: what the form shows after loading or saving. */
+  const [saved, setSaved] = useState<V>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const submitted = useRef(false);
   const saving = fetcher.state !== "idle";
+  useReportUnsaved(intent, JSON.stringify(values) !== JSON.stringify(saved));
 
   const update = (patch: Partial<V>) => {
     setValues((current) => ({ ...current, ...patch }));
@@ -63,7 +67,9 @@ export function useSettingsForm<V extends TextValues>(
     const answer = fetcher.data;
     if (answer.ok) {
       /* eslint-disable react-hooks/set-state-in-effect -- acting on the fetcher's answer */
-      setValues(fromSettings(answer.settings));
+      const stored = fromSettings(answer.settings);
+      setValues(stored);
+      setSaved(stored);
       setErrors({});
       notify(SETTINGS_SAVED_MESSAGE);
     } else {

@@ -96,7 +96,8 @@ export default function SettingsPage({ loaderData, actionData: answer }: Route.C
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content value="general" className="mt-6">
+        {/* Kept while another tab shows, so what was typed there and not saved stays. */}
+        <Tabs.Content value="general" forceMount className="mt-6 data-[state=inactive]:hidden">
           <GeneralSettings settings={loaderData.general} />
         </Tabs.Content>
         <Tabs.Content value="categories" className="mt-6">
