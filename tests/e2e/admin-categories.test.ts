@@ -72,6 +72,16 @@ async function headerOverflow(shopPage: Page): Promise<string[]> {
   });
 }
 
+/** Gives the first category in Settings › Categories a new name, as the owner does. */
+async function renameFirstCategory(name: string) {
+  await openCategoriesTab();
+  const first = page.getByRole("list", { name: "Categories" }).getByRole("listitem").first();
+  await first.getByRole("button", { name: /^Edit / }).click();
+  await first.getByLabel("Name").fill(name);
+  await first.getByRole("button", { name: "Save Changes" }).click();
+  await waitForToast(page, `Category "${name}" updated successfully`);
+}
+
 /** A product in the named category, saved the way the wizard saves one, on this file's own shop. */
 async function createProductIn(categoryName: string): Promise<{ name: string; slug: string }> {
   await page.goto(`${server.url}/admin/products/new`);
@@ -185,12 +195,7 @@ describe("Settings › Categories", () => {
 
   it("keeps the storefront header on one line with a long category name and a long store name", async () => {
     const longName = "Hand-Quilted Weekender Duffels and Oversized Travel Carryall"; // 60, the most allowed
-    await openCategoriesTab();
-    const first = page.getByRole("list", { name: "Categories" }).getByRole("listitem").first();
-    await first.getByRole("button", { name: /^Edit / }).click();
-    await first.getByLabel("Name").fill(longName);
-    await first.getByRole("button", { name: "Save Changes" }).click();
-    await waitForToast(page, `Category "${longName}" updated successfully`);
+    await renameFirstCategory(longName);
     await page.goto(`${server.url}/admin/settings`);
     await waitForHydration(page);
     const details = page.getByRole("region", { name: "Store Details" });
@@ -242,12 +247,7 @@ describe("Settings › Categories", () => {
 
   it("keeps a phone's pages within the screen with a category name of one long word", async () => {
     const word = "HandQuiltedWeekenderDuffelsAndOversizedTravelCarryallBags12"; // 60, no break anywhere
-    await openCategoriesTab();
-    const first = page.getByRole("list", { name: "Categories" }).getByRole("listitem").first();
-    await first.getByRole("button", { name: /^Edit / }).click();
-    await first.getByLabel("Name").fill(word);
-    await first.getByRole("button", { name: "Save Changes" }).click();
-    await waitForToast(page, `Category "${word}" updated successfully`);
+    await renameFirstCategory(word);
     const product = await createProductIn(word);
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(`${server.url}/`);
