@@ -93,6 +93,17 @@ describe.each(Object.entries(VIEWPORTS))("checkout on %s", (_name, viewport) => 
       const lines = JSON.parse(window.localStorage.getItem("selvage-cart") ?? "[]") as { name: string }[];
       return lines.length === 1 && lines[0]!.name === kept;
     }, otherName);
+    // The shopper puts the same product in her cart again; the thank-you page opened once more in
+    // another tab takes nothing out of it.
+    const again = await context.newPage();
+    await addFirstProductToCart(again);
+    const cartBefore = await again.evaluate(() => window.localStorage.getItem("selvage-cart"));
+    expect(cartBefore).toContain(productName);
+    await again.goto(page.url());
+    await again.getByRole("heading", { name: "Thank You!" }).waitFor();
+    await waitForHydration(again);
+    expect(await again.evaluate(() => window.localStorage.getItem("selvage-cart"))).toBe(cartBefore);
+    await again.close();
 
     // Reloading the thank-you page confirms nothing twice and keeps the same order.
     const orderNumber = await page

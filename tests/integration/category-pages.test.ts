@@ -187,6 +187,7 @@ describe.each(ENGINES)("category pages on %s", (engine) => {
     expect(second).not.toContain(`>${newestFirst[0]}<`);
     expect(second).not.toContain("Next page");
     expect(second).not.toContain("Their Tote");
+    expect(second).toMatch(/<title>Search: TOTE \(page 2\) \| /);
     expect(second).toMatch(/href="\/search\?q=TOTE"[^>]*>.*?Previous page/);
 
     expect(await (await fetch(`${app.url}/search?q=TOTE&page=`)).text()).toContain(`>${newestFirst[0]}<`);

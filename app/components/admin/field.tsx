@@ -45,7 +45,7 @@ function FieldFrame({
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
       })}
       {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-stone-500">
+        <p id={hintId} className="mt-1.5 text-xs wrap-anywhere text-stone-500">
           {hint}
         </p>
       ) : null}

@@ -41,20 +41,29 @@ function Verifying() {
   );
 }
 
-const CLEARED_KEY = "selvage-cart-cleared-for";
+/** Payments whose order already left the cart: kept beside the cart, so every tab knows them. */
+const TAKEN_KEY = "selvage-orders-taken-from-cart";
+const TAKEN_KEPT = 20;
+
+/** Whether this payment's order was already taken out of the cart; marks it taken if not. */
+function firstTimeFor(sessionId: string): boolean {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(TAKEN_KEY) ?? "[]");
+    const taken = Array.isArray(stored) ? stored.filter((id): id is string => typeof id === "string") : [];
+    if (taken.includes(sessionId)) return false;
+    window.localStorage.setItem(TAKEN_KEY, JSON.stringify([...taken, sessionId].slice(-TAKEN_KEPT)));
+  } catch {
+    // Storage unavailable or unreadable: taking the order out once per visit is still right.
+  }
+  return true;
+}
 
 function Outcome({ verification, sessionId }: { verification: ReturnVerification; sessionId: string | null }) {
   const ordered = verification.ok ? verification.order.items : null;
-  // Take the order out of the cart once per payment: reloading this page later must not
-  // touch a new cart, and what was added while paying stays.
+  // Take the order out of the cart once per payment: opening this page again later, in this
+  // tab or another, must not touch a new cart, and what was added while paying stays.
   useEffect(() => {
-    if (!ordered || !sessionId) return;
-    try {
-      if (window.sessionStorage.getItem(CLEARED_KEY) === sessionId) return;
-      window.sessionStorage.setItem(CLEARED_KEY, sessionId);
-    } catch {
-      // sessionStorage unavailable: clearing once per visit is still right
-    }
+    if (!ordered || !sessionId || !firstTimeFor(sessionId)) return;
     cart.replace(withoutOrdered(cart.current(), ordered));
   }, [ordered, sessionId]);
 

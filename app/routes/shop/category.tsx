@@ -1,11 +1,12 @@
 import { Suspense } from "react";
-import { Await, data, isRouteErrorResponse, Link, redirect, useParams, useRouteLoaderData } from "react-router";
+import { Await, data, isRouteErrorResponse, Link, useParams, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/category";
 import { findCategoryRedirect, getCategoryBySlug } from "../../../server/catalog/categories.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
 import { listCategoryPage } from "../../../server/catalog/product-catalog.ts";
 import { requestContext, storeContext } from "../../../server/context.ts";
 import { keysetRequestOf } from "../../../server/db/keyset-cursor.ts";
+import { movedPermanently } from "../../../server/http/moved-permanently.ts";
 import { streamedPart } from "../../../server/http/database-outage.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { categoryPath } from "../../components/shop/nav-links.ts";
@@ -21,14 +22,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
   const category = await getCategoryBySlug(scope, params.slug);
   if (!category) {
-    // A renamed or deleted category's old links (bookmarks, search engines) move for good: a 301
-    // for search engines, kept by no browser or shared cache, as the owner may give the slug back.
+    // A renamed or deleted category's old links (bookmarks, search engines) move for good.
     const current = await findCategoryRedirect(scope, params.slug);
-    if (current)
-      throw redirect(`/category/${current}${new URL(request.url).search}`, {
-        status: 301,
-        headers: { "Cache-Control": "no-store" },
-      });
+    if (current) throw movedPermanently(request, categoryPath(current));
     throw data(CATEGORY_NOT_FOUND, { status: 404 });
   }
   // Large categories come a page at a time; a cursor this server never made is the client's mistake.

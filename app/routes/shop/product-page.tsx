@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/product-page";
 import { CURRENCY } from "../../../core/constants.ts";
 import { toProductCard } from "../../../server/catalog/product-cards.ts";
@@ -8,6 +8,7 @@ import { isProductAvailable } from "../../../core/product-availability.ts";
 import { firstImage } from "../../../core/images.ts";
 import { storeContext } from "../../../server/context.ts";
 import { streamedPart } from "../../../server/http/database-outage.ts";
+import { movedPermanently } from "../../../server/http/moved-permanently.ts";
 import { Breadcrumb } from "../../components/shop/breadcrumb.tsx";
 import { categoryPath, productPath } from "../../components/shop/nav-links.ts";
 import { PageMessage } from "../../components/shop/page-message.tsx";
@@ -27,13 +28,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const scope = context.get(storeContext);
   const product = await getProductBySlug(scope, params.slug);
   if (!product) {
-    // A renamed product's old links move for good, as a category's do (see category.tsx).
+    // A renamed product's old links move for good, as a category's do.
     const current = await findProductRedirect(scope, params.slug);
-    if (current)
-      throw redirect(`${productPath(current)}${new URL(request.url).search}`, {
-        status: 301,
-        headers: { "Cache-Control": "no-store" },
-      });
+    if (current) throw movedPermanently(request, productPath(current));
     throw data(PRODUCT_NOT_FOUND, { status: 404 });
   }
   // Below the fold: streamed after the product itself.

@@ -132,7 +132,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     origin: root?.origin ?? "",
     storeName: root?.store.name ?? "Selvage",
     path: query ? searchPath(query, loaderData?.page) : "/search",
-    title: query ? `Search: ${query}` : "Search",
+    // Each page its own title, so a move to the next page is announced too.
+    title: query ? `Search: ${query}${(loaderData?.page ?? 1) > 1 ? ` (page ${loaderData?.page})` : ""}` : "Search",
     description: `Search handcrafted purses, bags and wallets${query ? ` for “${query}”` : ""}.`,
     noIndex: true,
   });

@@ -125,7 +125,7 @@ export function BestSellerTable({ title, rows }: { title: string; rows: BestSell
           <tbody className="divide-y divide-stone-100">
             {rows.map((row) => (
               <tr key={row.name}>
-                <th scope="row" className="py-2 pr-3 font-normal break-words text-stone-900">
+                <th scope="row" className="py-2 pr-3 font-normal wrap-anywhere text-stone-900">
                   {row.name}
                 </th>
                 <td className="py-2 pr-3 text-right tabular-nums">{row.units}</td>

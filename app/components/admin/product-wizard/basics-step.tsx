@@ -97,8 +97,10 @@ export function BasicsStep({
 }
 
 /** Where shoppers find the product, and where its old address leads once the slug changes. */
-function slugHint(slug: string, savedSlug: string | undefined): string {
+function slugHint(typed: string, savedSlug: string | undefined): string {
+  // As it will be saved, while she is still typing it.
+  const slug = productSlug(typed);
   const address = `Shoppers find it at /product/${slug || "…"}`;
-  if (!savedSlug || !slug || productSlug(slug) === savedSlug) return address;
+  if (!savedSlug || !slug || slug === savedSlug) return address;
   return `${address}; its old address, /product/${savedSlug}, will lead here.`;
 }

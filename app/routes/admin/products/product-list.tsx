@@ -200,7 +200,7 @@ function ProductTableRow({ product, query }: { product: ProductRow; query: strin
           </span>
         )}
       </td>
-      <td className="px-2 py-3 sm:px-4">
+      <td className="px-2 py-3 wrap-anywhere sm:px-4">
         <span className="font-medium text-stone-900">{product.name}</span>
         <span className="block text-xs text-stone-500 sm:hidden">{product.categoryName}</span>
         {product.available ? null : (
@@ -210,7 +210,7 @@ function ProductTableRow({ product, query }: { product: ProductRow; query: strin
           </span>
         )}
       </td>
-      <td className="hidden px-2 py-3 sm:px-4 text-stone-700 sm:table-cell">{product.categoryName}</td>
+      <td className="hidden px-2 py-3 wrap-anywhere sm:px-4 text-stone-700 sm:table-cell">{product.categoryName}</td>
       <td className="px-2 py-3 sm:px-4 text-right text-stone-900 tabular-nums">{formatPrice(product.priceCents)}</td>
       <td className="px-2 py-3 sm:px-4">
         <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-2">
