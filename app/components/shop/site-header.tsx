@@ -29,7 +29,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 // The logo or name takes at most this room, so that beside it and the search box even four
 // long category names (up to 60 characters) keep 44 px links on one line. On a phone it
 // leaves room for the cart and menu buttons.
-const BRAND_MAX_WIDTH = "max-w-[calc(100vw-8.5rem)] md:max-w-40 lg:max-w-56 xl:max-w-xs";
+const BRAND_MAX_WIDTH = "max-w-[calc(100vw-8.5rem)] md:max-w-48 lg:max-w-56 xl:max-w-xs";
 
 export function SiteHeader({
   storeName,
@@ -72,10 +72,10 @@ export function SiteHeader({
             />
           ) : (
             // A store without a logo is named in words: the default logo spells another name.
-            // Two lines before an ellipsis, so a name of two or three words shows whole in
-            // the tablet's narrow room.
+            // Two lines before an ellipsis, a size smaller in the tablet's narrow room, so a
+            // name of two or three words shows whole.
             <span
-              className={`text-ink line-clamp-2 font-serif leading-tight wrap-anywhere transition-[font-size] duration-300 ${BRAND_MAX_WIDTH} ${scrolled ? "text-xl" : "text-2xl"}`}
+              className={`text-ink line-clamp-2 font-serif leading-tight wrap-anywhere transition-[font-size] duration-300 ${BRAND_MAX_WIDTH} ${scrolled ? "text-xl" : "text-2xl md:text-xl lg:text-2xl"}`}
             >
               {storeName}
               <span className="sr-only"> home</span>
