@@ -203,8 +203,9 @@ describe("more page renders than the shop takes at once, all waiting on the data
   let app: AdminApp;
 
   beforeAll(async () => {
-    // The database makes them wait longer than a render turn may be waited for.
-    app = await startAdminApp("pglite", { queueDeadlineMs: 20_000 });
+    // The database makes them wait longer than a render turn may be waited for, and gives up on
+    // none of them before the test lets it go, however slow the machine.
+    app = await startAdminApp("pglite", { queueDeadlineMs: 120_000 });
     await createCatalogFixture(app.database.db);
   });
   afterAll(() => app?.stop());
