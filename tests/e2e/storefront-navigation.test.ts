@@ -176,6 +176,30 @@ describe("menu drawer on a phone", () => {
     await page.context().close();
   });
 
+  it("opens at a tap that comes before the drawer's own script has arrived", async () => {
+    const context = await shopperContext(browser, VIEWPORTS.mobile);
+    // The drawer's script is not among the page's first: hold it until the shopper has tapped.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await context.route(/\/assets\/mobile-menu-drawer-[\w-]+\.js$/, async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect.poll(() => requested).toBe(true);
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    expect(await drawer.count()).toBe(0);
+    release();
+    await drawer.waitFor();
+    expect(await drawer.getByRole("link", { name: "Wallets" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("searches from the drawer and closes it; Escape also closes it; the page behind stays put while it is open", async () => {
     const page = await open(browser, VIEWPORTS.mobile, "/");
     await page.getByRole("button", { name: "Menu" }).click();
