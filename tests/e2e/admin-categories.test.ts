@@ -83,14 +83,14 @@ async function renameFirstCategory(name: string) {
 }
 
 /** A product in the named category, saved the way the wizard saves one, on this file's own shop. */
-async function createProductIn(categoryName: string): Promise<{ name: string; slug: string }> {
+async function createProductIn(categoryName: string, name?: string): Promise<{ name: string; slug: string }> {
   await page.goto(`${server.url}/admin/products/new`);
   const categoryId = await page
     .locator('select[name="categoryId"] option')
     .filter({ hasText: categoryName })
     .first()
     .getAttribute("value");
-  return createProduct(page, { categoryId: categoryId! }, server.url);
+  return createProduct(page, { categoryId: categoryId!, ...(name && { name }) }, server.url);
 }
 
 describe("Settings › Categories", () => {
@@ -248,21 +248,35 @@ describe("Settings › Categories", () => {
     await page.setViewportSize(VIEWPORTS.desktop);
   });
 
-  it("keeps a phone's pages within the screen with a category name of one long word", async () => {
+  it("keeps a phone's pages within the screen with a category and a product named in one long word", async () => {
     const word = "HandQuiltedWeekenderDuffelsAndOversizedTravelCarryallBags12"; // 60, no break anywhere
     await renameFirstCategory(word);
-    const product = await createProductIn(word);
+    const product = await createProductIn(word, `${word}${word}`);
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(`${server.url}/`);
-    const categoryHref = await page.getByRole("link", { name: word }).first().getAttribute("href");
-    for (const path of ["/", categoryHref!, `/product/${product.slug}`]) {
+    const categoryHref = await page.getByRole("link", { name: word, exact: true }).first().getAttribute("href");
+    const pageWidth = async (path: string) => {
       await page.goto(`${server.url}${path}`);
       await waitForHydration(page);
       await page.getByText(word).first().waitFor({ state: "attached" });
       // Every part of the page, down to the footer, revealed as a shopper scrolls to it.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, path).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+      return page.evaluate(() => document.documentElement.scrollWidth);
+    };
+    for (const path of ["/", categoryHref!, `/product/${product.slug}`]) {
+      expect(await pageWidth(path), path).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    }
+    // The product in the cart, its panel and the checkout's summary; the cart's two columns
+    // begin at 1024 px, the narrowest room they have.
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    const panel = page.getByTestId("added-to-cart");
+    await panel.waitFor();
+    expect(await panel.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (const width of [VIEWPORTS.mobile.width, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ["/cart", "/checkout"]) {
+        expect(await pageWidth(path), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      }
     }
     await page.setViewportSize(VIEWPORTS.desktop);
   });

@@ -98,8 +98,10 @@ export function AddedToCartPanel({
           />
         </div>
         <div className="min-w-0 flex-1 text-sm leading-snug">
-          <p className="font-serif text-base">{line.name}</p>
-          {line.fabricCode !== DEFAULT_FABRIC_CODE && <p className="text-ink/70">Fabric: {line.fabricLabel}</p>}
+          <p className="font-serif text-base wrap-anywhere">{line.name}</p>
+          {line.fabricCode !== DEFAULT_FABRIC_CODE && (
+            <p className="text-ink/70 wrap-anywhere">Fabric: {line.fabricLabel}</p>
+          )}
           <p className="mt-1 tabular-nums" data-testid="added-to-cart-price">
             {formatPrice(line.priceCents)}
           </p>

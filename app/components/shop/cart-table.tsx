@@ -61,7 +61,7 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
                     sizes="80px"
                     className="bg-ink/5 size-20 shrink-0 rounded-xl object-cover"
                   />
-                  <span className="hidden font-serif text-lg md:inline">
+                  <span className="hidden min-w-0 font-serif text-lg wrap-anywhere md:inline">
                     {slug ? (
                       <Link to={`/product/${slug}`} className="hover:underline">
                         {line.name}
@@ -73,8 +73,8 @@ export function CartTable({ lines, productSlugs }: { lines: CartLine[]; productS
                 </div>
               </td>
               <td role="cell" className="col-start-2 md:py-5 md:pr-4">
-                <span className="block font-serif text-lg leading-snug md:hidden">{line.name}</span>
-                <span className="text-ink/70 text-sm md:text-base md:text-ink/85">
+                <span className="block font-serif text-lg leading-snug wrap-anywhere md:hidden">{line.name}</span>
+                <span className="text-ink/70 text-sm wrap-anywhere md:text-base md:text-ink/85">
                   <span className="md:hidden">Fabric: </span>
                   {line.fabricLabel}
                 </span>

@@ -250,5 +250,7 @@ function CollageSlide({ slide, priority }: { slide: Extract<HeroSlide, { kind: "
 
 /** A slide's name, under its picture so it covers none of it. */
 function SlideCaption({ children }: { children: string }) {
-  return <p className="text-ink mt-3 text-center font-serif text-lg leading-snug text-balance">{children}</p>;
+  return (
+    <p className="text-ink mt-3 text-center font-serif text-lg leading-snug text-balance wrap-anywhere">{children}</p>
+  );
 }

@@ -220,9 +220,9 @@ function CheckoutForm({
                     className="size-16 rounded-md object-cover"
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="font-serif text-lg leading-snug">{line.name}</p>
+                    <p className="font-serif text-lg leading-snug wrap-anywhere">{line.name}</p>
                     {line.fabricCode !== DEFAULT_FABRIC_CODE && (
-                      <p className="text-sm text-ink/75">Fabric: {line.fabricLabel}</p>
+                      <p className="text-sm text-ink/75 wrap-anywhere">Fabric: {line.fabricLabel}</p>
                     )}
                     <div className="mt-2 flex items-center gap-3">
                       <QuantityStepper

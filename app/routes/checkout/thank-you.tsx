@@ -115,7 +115,7 @@ function Outcome({ verification, sessionId }: { verification: ReturnVerification
                 height={56}
                 className="size-14 rounded-md object-cover"
               />
-              <div className="flex-1">
+              <div className="min-w-0 flex-1 wrap-anywhere">
                 <p className="font-medium">{item.name}</p>
                 <p className="text-sm text-ink/75">
                   {item.fabricCode !== DEFAULT_FABRIC_CODE && <>Fabric: {item.fabricLabel} · </>}Qty {item.quantity}

@@ -44,7 +44,7 @@ export default function CartPage() {
         </p>
       </header>
       <CartCorrectionsNotice corrections={corrections} />
-      <div className="grid gap-12 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8 xl:grid-cols-[minmax(0,1fr)_22rem] xl:gap-12">
         <div>
           <CartTable lines={lines} productSlugs={slugs} />
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
