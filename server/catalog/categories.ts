@@ -43,12 +43,19 @@ export async function getCategoryBySlug({ db, tenantId }: StoreScope, slug: stri
 }
 
 /**
- * Where a former slug of this store's categories leads now: the current slug of the
- * category it was renamed into or merged into, or null. Redirects name the category,
- * not a slug, so a chain of renames is always one step.
+ * Where an address that names no category leads now, or null: the category whose slug it is
+ * in other letters' case (a slug is lowercase), else the current slug of the category a former
+ * slug was renamed into or merged into. Redirects name the category, not a slug, so a chain of
+ * renames is always one step.
  */
-export async function findCategoryRedirect({ db, tenantId }: StoreScope, slug: string): Promise<string | null> {
-  if (!isSlug(slug)) return null;
+export async function findCategoryRedirect(scope: StoreScope, slug: string): Promise<string | null> {
+  const wanted = slug.toLowerCase();
+  if (!isSlug(wanted)) return null;
+  if (wanted !== slug) {
+    const current = await getCategoryBySlug(scope, wanted);
+    if (current) return current.slug;
+  }
+  const { db, tenantId } = scope;
   const [row] = await db
     .select({ slug: categories.slug })
     .from(categoryRedirects)
@@ -56,7 +63,7 @@ export async function findCategoryRedirect({ db, tenantId }: StoreScope, slug: s
       categories,
       and(eq(categories.id, categoryRedirects.categoryId), eq(categories.tenantId, categoryRedirects.tenantId)),
     )
-    .where(and(eq(categoryRedirects.tenantId, tenantId), eq(categoryRedirects.slug, slug)));
+    .where(and(eq(categoryRedirects.tenantId, tenantId), eq(categoryRedirects.slug, wanted)));
   return row?.slug ?? null;
 }
 

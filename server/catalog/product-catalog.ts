@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { SEARCH_PAGE_SIZE } from "../../core/constants.ts";
 import { isSlug } from "../../core/slug.ts";
 import { cursorTime, keysetPage, keysetPageOf, keysetRead, type KeysetRequest } from "../db/keyset-cursor.ts";
@@ -128,15 +128,25 @@ export async function getProductBySlug(scope: StoreScope, slug: string): Promise
 }
 
 /**
- * The slug of the store's product that once had `slug`, or null: a renamed product's old
- * links (bookmarks, search engines, shared links) lead to it.
+ * Where an address that names no product leads, or null: the product whose slug it is in
+ * other letters' case (a slug is lowercase; "/product/Market-Tote" typed or shared), else the
+ * product that once had it, so a renamed product's old links (bookmarks, search engines,
+ * shared links) lead to it.
  */
 export async function findProductRedirect({ db, tenantId }: StoreScope, slug: string): Promise<string | null> {
-  if (!isSlug(slug)) return null;
+  const wanted = slug.toLowerCase();
+  if (!isSlug(wanted)) return null;
   const [row] = await db
     .select({ slug: products.slug })
     .from(products)
-    .where(and(eq(products.tenantId, tenantId), sql`${products.formerSlugs} @> array[${slug}]::text[]`))
+    .where(
+      and(
+        eq(products.tenantId, tenantId),
+        or(eq(products.slug, wanted), sql`${products.formerSlugs} @> array[${wanted}]::text[]`),
+      ),
+    )
+    // A product's own slug before another's former one.
+    .orderBy(sql`${products.slug} = ${wanted} desc`)
     .limit(1);
   return row?.slug ?? null;
 }

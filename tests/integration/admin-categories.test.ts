@@ -190,6 +190,10 @@ describe.each(ENGINES)("Settings › Categories over HTTP on %s", (engine) => {
 
       await expectRedirect("/category/bags", "/category/bags-and-totes");
       await expectRedirect("/category/bags?page=2&sort=new", "/category/bags-and-totes?page=2&sort=new");
+      // A slug is lowercase: an address in capitals, typed or shared, leads to the category too.
+      await expectRedirect("/category/Bags-And-Totes?page=2", "/category/bags-and-totes?page=2");
+      await expectRedirect("/category/BAGS", "/category/bags-and-totes");
+      expect((await get("/category/NO-SUCH-CATEGORY")).status).toBe(404);
       const page = await get("/category/bags-and-totes");
       expect(page.status).toBe(200);
       const html = await page.text();

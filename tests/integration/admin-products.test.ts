@@ -436,6 +436,10 @@ describe.each(ENGINES)("the owner's product routes over HTTP on %s", (engine) =>
       await renameTo(product, third);
       await expectMoved(`/product/${first}`, `/product/${third}`);
       await expectMoved(`/product/${second}`, `/product/${third}`);
+      // A slug is lowercase: the same address in capitals, typed or shared, leads there too.
+      await expectMoved(`/product/${third.toUpperCase()}`, `/product/${third}`);
+      await expectMoved(`/product/${second.toUpperCase()}`, `/product/${third}`);
+      expect(await statusOf(`/product/${uniqueSlug("no-such-tote").toUpperCase()}`)).toBe(404);
 
       // Given back its first slug, the product is there again and the others lead to it.
       await renameTo(product, first);
