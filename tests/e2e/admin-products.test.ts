@@ -380,7 +380,7 @@ describe("products table", () => {
 });
 
 describe("on a phone", () => {
-  it("the list fits the screen and the wizard's buttons stay reachable while notices show", async () => {
+  it("the list fits the screen, the wizard's buttons stay reachable while notices show, and the menu steps aside for Leave without saving", async () => {
     const phone = await signInAsOwner(browser, VIEWPORTS.mobile);
     const { page } = phone;
     try {
@@ -399,6 +399,19 @@ describe("on a phone", () => {
       await wizard.next();
       await wizard.stepHeading("Fabric Options").waitFor();
       await wizard.fabricSwitch().click();
+
+      // Signing out or going to the store from the menu asks first; Keep editing returns to
+      // the wizard, with the menu closed.
+      const menu = page.getByRole("dialog", { name: "Admin menu" });
+      const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+      for (const choice of [{ name: "View Store" }, { name: "Logout" }]) {
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await menu.getByRole(choice.name === "Logout" ? "button" : "link", choice).click();
+        await leave.getByRole("button", { name: "Keep editing" }).click();
+        await leave.waitFor({ state: "detached" });
+        await menu.waitFor({ state: "detached" });
+        expect(new URL(page.url()).pathname, choice.name).toBe("/admin/products/new");
+      }
       await page.getByRole("button", { name: "Create Product" }).click();
       await waitForToast(page, "Product created successfully");
       await deleteFromList(page, name);

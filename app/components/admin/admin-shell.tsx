@@ -91,12 +91,15 @@ function SidebarContents({
         </p>
         <Link
           to="/"
+          onClick={onNavigate}
           className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-stone-900"
         >
           <ExternalLink aria-hidden className="size-4" />
           View Store
         </Link>
-        <Form method="post" action="/admin/logout">
+        {/* Closed once the form's data is taken: should a "Leave without saving?" question hold the
+            sign-out, Keep editing returns to the page, not to the menu. */}
+        <Form method="post" action="/admin/logout" onSubmit={onNavigate}>
           <button
             type="submit"
             className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-stone-900"
