@@ -14,6 +14,7 @@ import { servicesContext, storeContext } from "../server/context.ts";
 import { getStoreSettings } from "../server/catalog/store-settings.ts";
 import { answerDatabaseOutage } from "../server/http/database-outage.ts";
 import { SHOP_UNAVAILABLE_MESSAGE } from "../core/constants.ts";
+import { PageAnnouncer } from "./components/ui/page-announcer.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import interLatin from "./fonts/inter-latin-wght-normal.woff2?url";
 import sourceSerifLatin from "./fonts/source-serif-4-latin-normal.woff2?url";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen font-sans antialiased">
         {children}
+        <PageAnnouncer />
         <Toaster />
         <ScrollRestoration />
         <Scripts />

@@ -51,6 +51,17 @@ describe("header on desktop", () => {
     await page.goBack();
     await page.waitForURL(`${baseUrl}/`);
     await expect.poll(announced).toBe(home);
+
+    // The not-found page has a frame of its own: moves out of it and back are read out too.
+    await page.goto(`${baseUrl}/no-such-page`);
+    await waitForHydration(page);
+    expect(await announcer.textContent()).toBe("");
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect.poll(announced).toBe(home);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/no-such-page`);
+    await expect.poll(announced).toMatch(/^Page Not Found \| /);
     await page.context().close();
   });
 

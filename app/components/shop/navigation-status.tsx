@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { useNavigation } from "react-router";
 
 /** Wait this long before showing a loading notice, so quick navigations never flash one. */
 const SHOW_AFTER_MS = 250;
@@ -29,13 +29,8 @@ export function NavigationStatus() {
   }, [key]);
 
   const showText = key !== null && slowNavigation === key;
-  const announced = useNewPageTitle();
   return (
     <>
-      {/* A move within the shop loads no new document, which a screen reader would have read out. */}
-      <p id="page-announcer" aria-live="polite" className="sr-only">
-        {announced}
-      </p>
       {pathname && (
         <div aria-hidden="true" className="bg-brand nav-progress fixed inset-x-0 top-0 z-50 h-0.5 origin-left" />
       )}
@@ -52,20 +47,4 @@ export function NavigationStatus() {
       </div>
     </>
   );
-}
-
-/** The page's title once the shopper has moved to another page within the shop, else "". */
-function useNewPageTitle(): string {
-  const { pathname, search } = useLocation();
-  const address = pathname + search;
-  const shown = useRef(address);
-  const [title, setTitle] = useState("");
-  useEffect(() => {
-    if (shown.current === address) return;
-    shown.current = address;
-    // The new page's title is in place once React has committed it.
-    const frame = requestAnimationFrame(() => setTitle(document.title));
-    return () => cancelAnimationFrame(frame);
-  }, [address]);
-  return title;
 }
