@@ -121,6 +121,33 @@ describe("Settings › Categories", () => {
     await page.setViewportSize(VIEWPORTS.desktop);
   });
 
+  it("keeps an unsaved edit across the settings' tabs, and asks before another page drops it", async () => {
+    await openCategoriesTab();
+    await row("Wallets").getByRole("button", { name: "Edit Wallets" }).click();
+    const name = row("Wallets").getByLabel("Name");
+    await name.fill("Wallets & Cardholders");
+    await page.getByRole("tab", { name: "General" }).click();
+    await page.getByRole("tab", { name: "General", selected: true }).waitFor();
+    expect(await name.isVisible()).toBe(false);
+    await page.getByRole("tab", { name: "Categories" }).click();
+    expect(await name.inputValue()).toBe("Wallets & Cardholders");
+
+    const products = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" });
+    await products.click();
+    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await dialog.getByText("Your changes to these settings have not been saved and will be lost.").waitFor();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await name.inputValue()).toBe("Wallets & Cardholders");
+    expect(new URL(page.url()).pathname).toBe("/admin/settings");
+
+    // Cancel drops the edit: nothing is left to lose.
+    await row("Wallets").getByRole("button", { name: "Cancel" }).click();
+    await products.click();
+    await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
+    expect(await dialog.count()).toBe(0);
+  });
+
   it("edits a name, description and slug; a refused slug keeps what was typed; the old link lands on the new page", async () => {
     await openCategoriesTab();
     await row("Bags").getByRole("button", { name: "Edit Bags" }).click();

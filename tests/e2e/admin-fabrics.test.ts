@@ -262,9 +262,15 @@ describe("fabric library page", () => {
     await waitForToast(page, "Fabric updated successfully");
     expect(await library.card(renamed).innerText()).toContain("Now with a description.");
 
-    // Cancel leaves without saving.
+    // A link away asks first, and Keep editing keeps what was typed; Cancel leaves without saving.
     await library.openEdit(fabric.id);
     await library.fill({ description: "Not saved." });
+    await page.getByRole("link", { name: "Back to Fabric Library" }).click();
+    const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
+    await leave.getByText("Your changes to this fabric have not been saved and will be lost.").waitFor();
+    await leave.getByRole("button", { name: "Keep editing" }).click();
+    await leave.waitFor({ state: "detached" });
+    expect(await library.field("Description").inputValue()).toBe("Not saved.");
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(`${baseUrl}/admin/fabrics`);
     expect(await library.card(renamed).innerText()).not.toContain("Not saved.");

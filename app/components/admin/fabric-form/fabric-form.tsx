@@ -25,6 +25,7 @@ import { notify, notifyError } from "../../../lib/notify.ts";
 import { AdminButton } from "../admin-button.tsx";
 import { Field, SelectField, TextAreaField } from "../field.tsx";
 import { ImageInput } from "../image-input.tsx";
+import { LeaveGuard } from "../leave-guard.tsx";
 
 const SWATCH_HINT = "Supports: JPG, PNG, GIF (max 20MB)";
 
@@ -62,6 +63,15 @@ export function FabricForm({
   const submitted = useRef(false);
   const saving = saver.state !== "idle";
   const editing = mode === "edit";
+  const changed = JSON.stringify(values) !== JSON.stringify(initial);
+  // Cancel is the owner's own choice to drop her changes: once the guard has let go, it leaves
+  // without asking (this effect runs after the guard's own, which is a child's).
+  const [discarding, setDiscarding] = useState(false);
+  useEffect(() => {
+    if (discarding) onCancel();
+    // onCancel changes with every render of the parent; the choice alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [discarding]);
 
   const update = (patch: Partial<FabricInput>) => {
     const followsName = patch.name !== undefined && !codeTouched;
@@ -122,176 +132,186 @@ export function FabricForm({
   const imageSlots = images.length < MAX_FABRIC_IMAGES ? [...images, ""] : images;
 
   return (
-    <form
-      noValidate
-      aria-busy={saving}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-      className="space-y-6"
-    >
-      <Card title="Basic Information" Heading={Heading}>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Fabric Name *"
-            name="name"
-            value={values.name}
-            error={errors.name}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => update({ name: event.currentTarget.value })}
-            className="sm:col-span-2"
-          />
-          <div className="sm:col-span-2">
-            <div className="flex items-start gap-2">
-              <Field
-                label="Fabric Code *"
-                name="code"
-                value={values.code}
-                error={errors.code}
-                maxLength={FABRIC_CODE_MAX_LENGTH}
-                autoComplete="off"
-                // Carts, product options and orders name a fabric by its code: it stays as added.
-                readOnly={editing}
-                hint={
-                  editing
-                    ? "The code stays as it was added."
-                    : "Follows the name until you change it, or generate a unique one."
-                }
-                onChange={(event) => {
-                  setCodeTouched(true);
-                  update({ code: event.currentTarget.value });
-                }}
-                className="min-w-0 flex-1"
-              />
-              <AdminButton
-                variant="secondary"
-                disabled={editing || saving}
-                onClick={generateCode}
-                aria-label="Generate a unique fabric code"
-                className="mt-[26px] h-11"
-              >
-                <Wand2 aria-hidden className="size-4" />
-                Generate
-              </AdminButton>
-            </div>
-          </div>
-          <TextAreaField
-            label="Description"
-            name="description"
-            rows={3}
-            maxLength={1000}
-            value={values.description ?? ""}
-            error={errors.description}
-            onChange={(event) => update({ description: event.currentTarget.value })}
-            className="sm:col-span-2"
-          />
-          <SelectField
-            label="Colour Category *"
-            name="color"
-            value={values.color}
-            error={errors.color}
-            onChange={(event) => update({ color: event.currentTarget.value as FabricColor })}
-          >
-            {FABRIC_COLORS.map((color) => (
-              <option key={color} value={color}>
-                {colorLabel(color)}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            label="Custom Colour Name"
-            name="customColor"
-            value={values.customColor ?? ""}
-            error={errors.customColor}
-            maxLength={60}
-            placeholder="e.g. Dusty Rose"
-            autoComplete="off"
-            onChange={(event) => update({ customColor: event.currentTarget.value })}
-          />
-          <Field
-            label="Price Upcharge ($)"
-            name="price"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            placeholder="0.00"
-            value={values.price}
-            error={errors.price}
-            onChange={(event) => update({ price: event.currentTarget.value })}
-          />
-        </div>
-      </Card>
-
-      <Card title="Media & Availability" Heading={Heading}>
-        <div className="space-y-6">
-          <div>
-            <ImageInput
-              purpose="fabric"
-              label="Fabric Swatch Image *"
-              value={values.swatchUrl}
-              hint={SWATCH_HINT}
-              onChange={(url) => update({ swatchUrl: url })}
-            />
-            {errors.swatchUrl ? (
-              <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.swatchUrl}
-              </p>
-            ) : null}
-          </div>
-          <fieldset>
-            <legend className="text-sm font-medium text-stone-800">Pictures of products in this fabric</legend>
-            <p className="mt-1 text-xs text-stone-500">
-              Up to {MAX_FABRIC_IMAGES}. A product offering this fabric shows them while it is chosen.
-            </p>
-            <div className="mt-3 grid gap-5 sm:grid-cols-2">
-              {imageSlots.map((url, index) => (
-                <ImageInput
-                  key={index}
-                  purpose="fabric"
-                  label={`Product picture ${index + 1}`}
-                  value={url}
-                  onChange={(next) => {
-                    const slots = [...imageSlots];
-                    slots[index] = next;
-                    update({ images: slots.filter(Boolean) });
-                  }}
-                />
-              ))}
-            </div>
-            {imagesError ? <p className="mt-1.5 text-sm text-red-700">{imagesError}</p> : null}
-          </fieldset>
+    <>
+      <form
+        noValidate
+        aria-busy={saving}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+        className="space-y-6"
+      >
+        <Card title="Basic Information" Heading={Heading}>
           <div className="grid gap-5 sm:grid-cols-2">
-            <StockSwitch checked={values.inStock} onCheckedChange={(inStock) => update({ inStock })} />
             <Field
-              label="Sort Order"
-              name="sortOrder"
+              label="Fabric Name *"
+              name="name"
+              value={values.name}
+              error={errors.name}
+              maxLength={100}
+              autoComplete="off"
+              onChange={(event) => update({ name: event.currentTarget.value })}
+              className="sm:col-span-2"
+            />
+            <div className="sm:col-span-2">
+              <div className="flex items-start gap-2">
+                <Field
+                  label="Fabric Code *"
+                  name="code"
+                  value={values.code}
+                  error={errors.code}
+                  maxLength={FABRIC_CODE_MAX_LENGTH}
+                  autoComplete="off"
+                  // Carts, product options and orders name a fabric by its code: it stays as added.
+                  readOnly={editing}
+                  hint={
+                    editing
+                      ? "The code stays as it was added."
+                      : "Follows the name until you change it, or generate a unique one."
+                  }
+                  onChange={(event) => {
+                    setCodeTouched(true);
+                    update({ code: event.currentTarget.value });
+                  }}
+                  className="min-w-0 flex-1"
+                />
+                <AdminButton
+                  variant="secondary"
+                  disabled={editing || saving}
+                  onClick={generateCode}
+                  aria-label="Generate a unique fabric code"
+                  className="mt-[26px] h-11"
+                >
+                  <Wand2 aria-hidden className="size-4" />
+                  Generate
+                </AdminButton>
+              </div>
+            </div>
+            <TextAreaField
+              label="Description"
+              name="description"
+              rows={3}
+              maxLength={1000}
+              value={values.description ?? ""}
+              error={errors.description}
+              onChange={(event) => update({ description: event.currentTarget.value })}
+              className="sm:col-span-2"
+            />
+            <SelectField
+              label="Colour Category *"
+              name="color"
+              value={values.color}
+              error={errors.color}
+              onChange={(event) => update({ color: event.currentTarget.value as FabricColor })}
+            >
+              {FABRIC_COLORS.map((color) => (
+                <option key={color} value={color}>
+                  {colorLabel(color)}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label="Custom Colour Name"
+              name="customColor"
+              value={values.customColor ?? ""}
+              error={errors.customColor}
+              maxLength={60}
+              placeholder="e.g. Dusty Rose"
+              autoComplete="off"
+              onChange={(event) => update({ customColor: event.currentTarget.value })}
+            />
+            <Field
+              label="Price Upcharge ($)"
+              name="price"
               type="number"
-              inputMode="numeric"
+              inputMode="decimal"
               min="0"
-              max={MAX_SORT_ORDER}
-              step="1"
-              value={values.sortOrder}
-              error={errors.sortOrder}
-              hint="Lower numbers appear first"
-              onChange={(event) => update({ sortOrder: event.currentTarget.value })}
+              step="0.01"
+              placeholder="0.00"
+              value={values.price}
+              error={errors.price}
+              onChange={(event) => update({ price: event.currentTarget.value })}
             />
           </div>
-        </div>
-      </Card>
+        </Card>
 
-      <div className="flex justify-end gap-3">
-        <AdminButton variant="secondary" disabled={saving} onClick={onCancel}>
-          Cancel
-        </AdminButton>
-        <AdminButton type="submit" disabled={saving}>
-          {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-          {saving ? "Saving..." : editing ? "Update Fabric" : "Add Fabric"}
-        </AdminButton>
-      </div>
-    </form>
+        <Card title="Media & Availability" Heading={Heading}>
+          <div className="space-y-6">
+            <div>
+              <ImageInput
+                purpose="fabric"
+                label="Fabric Swatch Image *"
+                value={values.swatchUrl}
+                hint={SWATCH_HINT}
+                onChange={(url) => update({ swatchUrl: url })}
+              />
+              {errors.swatchUrl ? (
+                <p role="alert" className="mt-1.5 text-sm text-red-700">
+                  {errors.swatchUrl}
+                </p>
+              ) : null}
+            </div>
+            <fieldset>
+              <legend className="text-sm font-medium text-stone-800">Pictures of products in this fabric</legend>
+              <p className="mt-1 text-xs text-stone-500">
+                Up to {MAX_FABRIC_IMAGES}. A product offering this fabric shows them while it is chosen.
+              </p>
+              <div className="mt-3 grid gap-5 sm:grid-cols-2">
+                {imageSlots.map((url, index) => (
+                  <ImageInput
+                    key={index}
+                    purpose="fabric"
+                    label={`Product picture ${index + 1}`}
+                    value={url}
+                    onChange={(next) => {
+                      const slots = [...imageSlots];
+                      slots[index] = next;
+                      update({ images: slots.filter(Boolean) });
+                    }}
+                  />
+                ))}
+              </div>
+              {imagesError ? <p className="mt-1.5 text-sm text-red-700">{imagesError}</p> : null}
+            </fieldset>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <StockSwitch checked={values.inStock} onCheckedChange={(inStock) => update({ inStock })} />
+              <Field
+                label="Sort Order"
+                name="sortOrder"
+                type="number"
+                inputMode="numeric"
+                min="0"
+                max={MAX_SORT_ORDER}
+                step="1"
+                value={values.sortOrder}
+                error={errors.sortOrder}
+                hint="Lower numbers appear first"
+                onChange={(event) => update({ sortOrder: event.currentTarget.value })}
+              />
+            </div>
+          </div>
+        </Card>
+
+        <div className="flex justify-end gap-3">
+          <AdminButton variant="secondary" disabled={saving} onClick={() => setDiscarding(true)}>
+            Cancel
+          </AdminButton>
+          <AdminButton type="submit" disabled={saving}>
+            {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+            {saving ? "Saving..." : editing ? "Update Fabric" : "Add Fabric"}
+          </AdminButton>
+        </div>
+      </form>
+      <LeaveGuard
+        holding={changed && !saving && !discarding}
+        message={
+          editing
+            ? "Your changes to this fabric have not been saved and will be lost."
+            : "This fabric has not been added yet: what you entered will be lost."
+        }
+      />
+    </>
   );
 }
 

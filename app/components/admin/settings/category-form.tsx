@@ -16,6 +16,7 @@ import { AdminButton } from "../admin-button.tsx";
 import { Alert } from "../alert.tsx";
 import { Field, TextAreaField } from "../field.tsx";
 import { ImageInput } from "../image-input.tsx";
+import { useReportUnsaved } from "../leave-guard.tsx";
 
 export type CategoryFetcher = ReturnType<typeof useFetcher<CategoryAnswer>>;
 
@@ -58,6 +59,7 @@ export function CategoryForm({
   const [errors, setErrors] = useState<FormErrors>({});
   const [followsName, setFollowsName] = useState(slugFollowsName);
   const busy = fetcher.state !== "idle";
+  useReportUnsaved(`${intent}:${categoryId ?? "new"}`, JSON.stringify(values) !== JSON.stringify(initial));
 
   function change(patch: Partial<CategoryInput>) {
     const next = { ...values, ...patch };

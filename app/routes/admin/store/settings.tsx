@@ -13,6 +13,7 @@ import { readForm } from "../../../../server/http/request-body.ts";
 import { notify } from "../../../lib/notify.ts";
 import { GeneralSettings } from "../../../components/admin/settings/general-settings.tsx";
 import { CategorySettings } from "../../../components/admin/settings/category-settings.tsx";
+import { UnsavedFormsGuard } from "../../../components/admin/leave-guard.tsx";
 import { generalSettingsAction, loadGeneralSettings } from "./settings-general.server.ts";
 import { categorySettingsAction, loadCategorySettings } from "./settings-categories.server.ts";
 
@@ -77,44 +78,47 @@ export default function SettingsPage({ loaderData, actionData: answer }: Route.C
   return (
     <div>
       <h1 className="text-2xl font-semibold text-stone-900">Settings</h1>
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
-        <Tabs.List
-          aria-label="Settings sections"
-          className="inline-flex rounded-lg border border-stone-200 bg-white p-1 shadow-xs"
-        >
-          {[
-            ["general", "General"],
-            ["categories", "Categories"],
-            ["account", "Account"],
-          ].map(([value, label]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value!}
-              className="rounded-md px-4 py-1.5 text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-stone-900 data-[state=active]:bg-stone-900 data-[state=active]:text-white"
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {/* Kept while another tab shows, so what was typed there and not saved stays. */}
-        <Tabs.Content value="general" forceMount className="mt-6 data-[state=inactive]:hidden">
-          <GeneralSettings settings={loaderData.general} />
-        </Tabs.Content>
-        <Tabs.Content value="categories" className="mt-6">
-          <CategorySettings categories={loaderData.categories} />
-        </Tabs.Content>
-        <Tabs.Content value="account" className="mt-6">
-          <section className="rounded-xl border border-stone-200 bg-white p-6 shadow-xs">
-            <h2 className="text-base font-semibold text-stone-900">Change password</h2>
-            <p className="mt-1 mb-6 text-sm text-stone-600">Changing your password signs you out everywhere else.</p>
-            <ChangePasswordForm
-              key={actionData && "updatedAt" in actionData ? String(actionData.updatedAt) : "form"}
-              errors={actionData?.updated ? undefined : actionData?.errors}
-              validate={validateChangePassword}
-            />
-          </section>
-        </Tabs.Content>
-      </Tabs.Root>
+      {/* One question for the page's forms, whichever tab they are on. */}
+      <UnsavedFormsGuard message="Your changes to these settings have not been saved and will be lost.">
+        <Tabs.Root value={tab} onValueChange={setTab} className="mt-6">
+          <Tabs.List
+            aria-label="Settings sections"
+            className="inline-flex rounded-lg border border-stone-200 bg-white p-1 shadow-xs"
+          >
+            {[
+              ["general", "General"],
+              ["categories", "Categories"],
+              ["account", "Account"],
+            ].map(([value, label]) => (
+              <Tabs.Trigger
+                key={value}
+                value={value!}
+                className="rounded-md px-4 py-1.5 text-sm font-medium text-stone-600 hover:text-stone-900 focus-visible:outline-2 focus-visible:outline-stone-900 data-[state=active]:bg-stone-900 data-[state=active]:text-white"
+              >
+                {label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {/* These two are kept while another tab shows, so what was typed there and not saved stays. */}
+          <Tabs.Content value="general" forceMount className="mt-6 data-[state=inactive]:hidden">
+            <GeneralSettings settings={loaderData.general} />
+          </Tabs.Content>
+          <Tabs.Content value="categories" forceMount className="mt-6 data-[state=inactive]:hidden">
+            <CategorySettings categories={loaderData.categories} />
+          </Tabs.Content>
+          <Tabs.Content value="account" className="mt-6">
+            <section className="rounded-xl border border-stone-200 bg-white p-6 shadow-xs">
+              <h2 className="text-base font-semibold text-stone-900">Change password</h2>
+              <p className="mt-1 mb-6 text-sm text-stone-600">Changing your password signs you out everywhere else.</p>
+              <ChangePasswordForm
+                key={actionData && "updatedAt" in actionData ? String(actionData.updatedAt) : "form"}
+                errors={actionData?.updated ? undefined : actionData?.errors}
+                validate={validateChangePassword}
+              />
+            </section>
+          </Tabs.Content>
+        </Tabs.Root>
+      </UnsavedFormsGuard>
     </div>
   );
 }
