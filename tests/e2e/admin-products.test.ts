@@ -2,7 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FABRIC_CODE_FORMAT_MESSAGE, FABRIC_CODE_RESERVED_MESSAGE } from "../../core/product.ts";
 import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { baseUrl, createProduct, noisyPicture, signInAsOwner, uniqueName, type OwnerSession } from "./support/owner.ts";
+import {
+  baseUrl,
+  createProduct,
+  noisyPicture,
+  owner as account,
+  signInAsOwner,
+  uniqueName,
+  type OwnerSession,
+} from "./support/owner.ts";
+import { DRAFT_RESTORED_MESSAGE } from "../../app/components/admin/use-draft-across-sign-in.ts";
 import { ProductWizardPage } from "./support/product-wizard-page.ts";
 import { expectNoSeriousA11yViolations, waitForHydration, waitForToast } from "./support/storefront.ts";
 
@@ -184,6 +193,44 @@ describe("product wizard", () => {
     await dialog.getByRole("button", { name: "Leave" }).click();
     await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/products");
+  });
+
+  it("keeps what was typed when her session ends before the save, and gives it back once she has signed in", async () => {
+    // A session of its own: this one is ended on purpose.
+    const { context, page } = await signInAsOwner(browser, VIEWPORTS.desktop);
+    try {
+      const wizard = new ProductWizardPage(page);
+      const name = uniqueName("Signed Out Tote");
+      created.push(name);
+      await wizard.openNew(baseUrl);
+      await wizard.fillBasics({ name, category: "Wallets", price: "23.50" });
+      await wizard.next();
+      await wizard.uploadPicture("Main image *");
+      await wizard.next();
+      await wizard.fabricSwitch().click();
+      // Signed out meanwhile (on another device, or the session ran out): the save leads to sign-in.
+      await context.clearCookies();
+      await page.getByRole("button", { name: "Create Product" }).click();
+      await page.waitForURL(`${baseUrl}/admin/login`);
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Password").fill(account.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+
+      // Back at the wizard, with what she had typed and chosen.
+      await page.waitForURL(`${baseUrl}/admin/products/new`);
+      await waitForToast(page, DRAFT_RESTORED_MESSAGE);
+      expect(await wizard.field("Product Name *").inputValue()).toBe(name);
+      expect(await wizard.field("Price ($) *").inputValue()).toBe("23.50");
+      await wizard.next();
+      await wizard.imageInput("Main image *").getByRole("img", { name: "Main image * preview" }).waitFor();
+      await page.getByRole("button", { name: "Create Product" }).click();
+      await waitForToast(page, "Product created successfully");
+      // Given back once: the wizard opened again starts empty.
+      await wizard.openNew(baseUrl);
+      expect(await wizard.field("Product Name *").inputValue()).toBe("");
+    } finally {
+      await context.close();
+    }
   });
 
   it("explains every refusal of the wizard and moves on only when the step is right", async () => {

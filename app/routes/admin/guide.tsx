@@ -287,7 +287,9 @@ function ProductsTopic() {
       <Section title="Adding a product">
         <p>
           <GuideLink to={adminPath("product-new")}>Add a product</GuideLink> in three steps; Next checks each step
-          before you move on, and nothing is saved until the last one: leave before then and the shop asks first.
+          before you move on, and nothing is saved until the last one: leave before then and the shop asks first. Should
+          you be signed out before you save (on another device, say), what you entered comes back once you sign in
+          again.
         </p>
         <ol className={numbered}>
           <li>

@@ -26,6 +26,7 @@ import { AdminButton } from "../admin-button.tsx";
 import { Field, SelectField, TextAreaField } from "../field.tsx";
 import { ImageInput } from "../image-input.tsx";
 import { LeaveGuard } from "../leave-guard.tsx";
+import { useDraftAcrossSignIn } from "../use-draft-across-sign-in.ts";
 
 const SWATCH_HINT = "Supports: JPG, PNG, GIF (max 20MB)";
 
@@ -64,6 +65,13 @@ export function FabricForm({
   const saving = saver.state !== "idle";
   const editing = mode === "edit";
   const changed = JSON.stringify(values) !== JSON.stringify(initial);
+  useDraftAcrossSignIn({
+    form: `fabric:${fabricId ?? "new"}`,
+    values,
+    unsaved: changed,
+    sending: saving,
+    restore: setValues,
+  });
   // Cancel is the owner's own choice to drop her changes: once the guard has let go, it leaves
   // without asking (this effect runs after the guard's own, which is a child's).
   const [discarding, setDiscarding] = useState(false);

@@ -17,6 +17,7 @@ import { notifyError } from "../../../lib/notify.ts";
 import { adminPath } from "../../../routes/admin/admin-pages.ts";
 import { AdminButton } from "../admin-button.tsx";
 import { LeaveGuard } from "../leave-guard.tsx";
+import { useDraftAcrossSignIn } from "../use-draft-across-sign-in.ts";
 import { BasicsStep } from "./basics-step.tsx";
 import { FabricStep, FabricSelectionSwitch } from "./fabric-step.tsx";
 import { ImagesStep } from "./images-step.tsx";
@@ -62,6 +63,14 @@ export function ProductWizard({
   const lastStep = step >= stepCount;
   const saving = saver.state !== "idle";
   const checkingSlug = slugCheck.state !== "idle";
+  const changed = JSON.stringify(values) !== JSON.stringify(initial);
+  useDraftAcrossSignIn({
+    form: "product",
+    values,
+    unsaved: changed,
+    sending: saving || checkingSlug,
+    restore: setValues,
+  });
 
   const update = (patch: Partial<ProductInput>) => {
     setValues((current) => {
@@ -142,7 +151,6 @@ export function ProductWizard({
   }, [saver.state, saver.data]);
 
   const nextLabel = lastStep ? (mode === "create" ? "Create Product" : "Update Product") : "Next";
-  const changed = JSON.stringify(values) !== JSON.stringify(initial);
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -247,7 +255,9 @@ export function ProductWizard({
         </div>
       </form>
       <LeaveGuard
-        holding={changed && !saving}
+        // While the server is asked, the only move is its answer: the list, or sign-in when the
+        // session has ended (the input is then kept for after, useDraftAcrossSignIn).
+        holding={changed && !saving && !checkingSlug}
         message={
           mode === "create"
             ? "This product has not been created yet: what you entered will be lost."
