@@ -45,12 +45,15 @@ describe("header on desktop", () => {
       const [said, title] = [await announcer.textContent(), await page.title()];
       return said === title ? said : `"${said}" while the title is "${title}"`;
     };
+    // The announcer speaks a frame after the new page is in place: on a loaded machine, that
+    // frame can come well after the address has changed.
+    const spoken = () => expect.poll(announced, { timeout: 15_000 });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bags", exact: true }).click();
     await page.waitForURL(`${baseUrl}/category/bags`);
-    await expect.poll(announced).toMatch(/^Bags \| /);
+    await spoken().toMatch(/^Bags \| /);
     await page.goBack();
     await page.waitForURL(`${baseUrl}/`);
-    await expect.poll(announced).toBe(home);
+    await spoken().toBe(home);
 
     // The not-found page has a frame of its own: moves out of it and back are read out too.
     await page.goto(`${baseUrl}/no-such-page`);
@@ -58,10 +61,10 @@ describe("header on desktop", () => {
     expect(await announcer.textContent()).toBe("");
     await page.getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL(`${baseUrl}/`);
-    await expect.poll(announced).toBe(home);
+    await spoken().toBe(home);
     await page.goBack();
     await page.waitForURL(`${baseUrl}/no-such-page`);
-    await expect.poll(announced).toMatch(/^Page Not Found \| /);
+    await spoken().toMatch(/^Page Not Found \| /);
     await page.context().close();
   });
 
