@@ -195,9 +195,10 @@ describe("menu drawer on a phone", () => {
     // The drawer's script is not among the page's first: hold it until the shopper has tapped.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let requested = false;
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
     await context.route(/\/assets\/mobile-menu-drawer-[\w-]+\.js$/, async (route) => {
-      requested = true;
+      asked();
       await held;
       await route.continue();
     });
@@ -205,7 +206,7 @@ describe("menu drawer on a phone", () => {
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
     await page.getByRole("button", { name: "Menu" }).click();
-    await expect.poll(() => requested).toBe(true);
+    await requested;
     const drawer = page.getByRole("dialog", { name: "Menu" });
     expect(await drawer.count()).toBe(0);
     release();
