@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATEGORY_LIMIT_NOTE } from "../../core/category.ts";
 import type { AppServer } from "../support/app-server.ts";
 import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { createProduct, signInAsOwner, startOwnShop } from "./support/owner.ts";
+import { createProduct, keepEditing, leaveQuestion, signInAsOwner, startOwnShop } from "./support/owner.ts";
 import { expectNoSeriousA11yViolations, waitForHydration, waitForToast } from "./support/storefront.ts";
 
 // Settings › Categories in the browser. Categories are store-wide (header, footer, home
@@ -134,10 +134,7 @@ describe("Settings › Categories", () => {
 
     const products = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" });
     await products.click();
-    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
-    await dialog.getByText("Your changes to these settings have not been saved and will be lost.").waitFor();
-    await dialog.getByRole("button", { name: "Keep editing" }).click();
-    await dialog.waitFor({ state: "detached" });
+    await keepEditing(page, "Your changes to these settings have not been saved and will be lost.");
     expect(await name.inputValue()).toBe("Wallets & Cardholders");
     expect(new URL(page.url()).pathname).toBe("/admin/settings");
 
@@ -145,7 +142,7 @@ describe("Settings › Categories", () => {
     await row("Wallets").getByRole("button", { name: "Cancel" }).click();
     await products.click();
     await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
-    expect(await dialog.count()).toBe(0);
+    expect(await leaveQuestion(page).count()).toBe(0);
   });
 
   it("edits a name, description and slug; a refused slug keeps what was typed; the old link lands on the new page", async () => {

@@ -7,6 +7,7 @@ import { createFabric, deleteFabric, FabricFormPage } from "./support/fabric-for
 import {
   baseUrl,
   createProduct,
+  keepEditing,
   signInAsOwner,
   uniqueName,
   uploadPicture,
@@ -266,10 +267,7 @@ describe("fabric library page", () => {
     await library.openEdit(fabric.id);
     await library.fill({ description: "Not saved." });
     await page.getByRole("link", { name: "Back to Fabric Library" }).click();
-    const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
-    await leave.getByText("Your changes to this fabric have not been saved and will be lost.").waitFor();
-    await leave.getByRole("button", { name: "Keep editing" }).click();
-    await leave.waitFor({ state: "detached" });
+    await keepEditing(page, "Your changes to this fabric have not been saved and will be lost.");
     expect(await library.field("Description").inputValue()).toBe("Not saved.");
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(`${baseUrl}/admin/fabrics`);

@@ -5,6 +5,8 @@ import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import {
   baseUrl,
   createProduct,
+  keepEditing,
+  leaveQuestion,
   noisyPicture,
   owner as account,
   signInAsOwner,
@@ -180,17 +182,13 @@ describe("product wizard", () => {
     const name = uniqueName("Unsaved Tote");
     await wizard.field("Product Name *").fill(name);
     await page.getByRole("link", { name: "Back to products" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
-    await dialog.getByText("This product has not been created yet: what you entered will be lost.").waitFor();
-    await dialog.getByRole("button", { name: "Keep editing" }).click();
-    await dialog.waitFor({ state: "detached" });
+    await keepEditing(page, "This product has not been created yet: what you entered will be lost.");
     expect(await wizard.field("Product Name *").inputValue()).toBe(name);
     expect(new URL(page.url()).pathname).toBe("/admin/products/new");
 
     // The browser's Back asks too; leaving then goes where Back goes.
     await page.goBack();
-    await dialog.waitFor();
-    await dialog.getByRole("button", { name: "Leave" }).click();
+    await leaveQuestion(page).getByRole("button", { name: "Leave" }).click();
     await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/products");
   });
@@ -450,12 +448,10 @@ describe("on a phone", () => {
       // Signing out or going to the store from the menu asks first; Keep editing returns to
       // the wizard, with the menu closed.
       const menu = page.getByRole("dialog", { name: "Admin menu" });
-      const leave = page.getByRole("alertdialog", { name: "Leave without saving?" });
       for (const choice of [{ name: "View Store" }, { name: "Logout" }]) {
         await page.getByRole("button", { name: "Open menu" }).click();
         await menu.getByRole(choice.name === "Logout" ? "button" : "link", choice).click();
-        await leave.getByRole("button", { name: "Keep editing" }).click();
-        await leave.waitFor({ state: "detached" });
+        await keepEditing(page);
         await menu.waitFor({ state: "detached" });
         expect(new URL(page.url()).pathname, choice.name).toBe("/admin/products/new");
       }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contrastRatio, formatContrast, HEX_COLOR_MESSAGE, LOGO_HINT } from "../../core/store-settings.ts";
 import type { AppServer } from "../support/app-server.ts";
 import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
-import { noisyPicture, signInAsOwner, startOwnShop } from "./support/owner.ts";
+import { keepEditing, leaveQuestion, noisyPicture, signInAsOwner, startOwnShop } from "./support/owner.ts";
 import { seriousA11yViolations, waitForHydration, waitForToast } from "./support/storefront.ts";
 
 // Settings › General in the browser. Branding is store-wide (every page's colours, the
@@ -221,10 +221,7 @@ describe("Settings › General", () => {
 
     const products = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" });
     await products.click();
-    const dialog = page.getByRole("alertdialog", { name: "Leave without saving?" });
-    await dialog.getByText("Your changes to these settings have not been saved and will be lost.").waitFor();
-    await dialog.getByRole("button", { name: "Keep editing" }).click();
-    await dialog.waitFor({ state: "detached" });
+    await keepEditing(page, "Your changes to these settings have not been saved and will be lost.");
     expect(await name.inputValue()).toBe(`${stored} Studio`);
     expect(new URL(page.url()).pathname).toBe("/admin/settings");
 
@@ -240,7 +237,7 @@ describe("Settings › General", () => {
     await waitForToast(page, "Settings saved successfully");
     await products.click();
     await page.getByRole("heading", { name: "Products", level: 1 }).waitFor();
-    expect(await dialog.count()).toBe(0);
+    expect(await leaveQuestion(page).count()).toBe(0);
   });
 
   it("removes the logo, and the header names the store instead", async () => {

@@ -56,6 +56,17 @@ export async function signInAsOwner(
   return { context, page, consoleErrors };
 }
 
+/** The admin's "Leave without saving?" question. */
+export const leaveQuestion = (page: Page) => page.getByRole("alertdialog", { name: "Leave without saving?" });
+
+/** Answers "Leave without saving?", once it says `message` (if given), with Keep editing. */
+export async function keepEditing(page: Page, message?: string): Promise<void> {
+  const dialog = leaveQuestion(page);
+  if (message) await dialog.getByText(message).waitFor();
+  await dialog.getByRole("button", { name: "Keep editing" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
 /** A small picture of one colour, different on every call (so its stored name is new too). */
 export function pictureFile(
   name = "picture.png",
