@@ -202,6 +202,8 @@ describe("product wizard", () => {
       created.push(name);
       await wizard.openNew(baseUrl);
       await wizard.fillBasics({ name, category: "Wallets", price: "23.50" });
+      const slug = `${await wizard.field("URL Slug *").inputValue()}-own`;
+      await wizard.field("URL Slug *").fill(slug);
       await wizard.next();
       await wizard.uploadPicture("Main image *");
       await wizard.next();
@@ -219,6 +221,11 @@ describe("product wizard", () => {
       await waitForToast(page, DRAFT_RESTORED_MESSAGE);
       expect(await wizard.field("Product Name *").inputValue()).toBe(name);
       expect(await wizard.field("Price ($) *").inputValue()).toBe("23.50");
+      // Her own slug stays hers: a change to the name does not take it back.
+      const renamed = `${name} II`;
+      created.push(renamed);
+      await wizard.field("Product Name *").fill(renamed);
+      expect(await wizard.field("URL Slug *").inputValue()).toBe(slug);
       await wizard.next();
       await wizard.imageInput("Main image *").getByRole("img", { name: "Main image * preview" }).waitFor();
       await page.getByRole("button", { name: "Create Product" }).click();

@@ -70,7 +70,11 @@ export function FabricForm({
     values,
     unsaved: changed,
     sending: saving,
-    restore: setValues,
+    restore: (draft) => {
+      setValues(draft);
+      // A code of her own stays hers: it no longer follows the name.
+      setCodeTouched(editing || draft.code !== fabricCodeFromName(draft.name));
+    },
   });
   // Cancel is the owner's own choice to drop her changes: once the guard has let go, it leaves
   // without asking (this effect runs after the guard's own, which is a child's).

@@ -69,7 +69,11 @@ export function ProductWizard({
     values,
     unsaved: changed,
     sending: saving || checkingSlug,
-    restore: setValues,
+    restore: (draft) => {
+      setValues(draft);
+      // A slug of her own stays hers: it no longer follows the name.
+      setSlugTouched(mode === "edit" || draft.slug !== productSlug(draft.name));
+    },
   });
 
   const update = (patch: Partial<ProductInput>) => {
