@@ -184,6 +184,42 @@ function reactNamedExports(): Plugin {
 }
 
 /**
+ * React Router's instrumentation (its `unstable_instrumentations` option: hooks around every
+ * navigation, fetch, loader and action) is about 1.2 KB gzip of every page's framework chunk, and
+ * the shop's browser never passes any: the router only calls into the module when given some, and
+ * otherwise asks it for a result listener only instrumentation sets. The browser build gets a
+ * module with the same exports that answers "none", and throws should anything ever pass
+ * instrumentations. The server build keeps the real one. A React Router update that changes the
+ * module's exports fails the build rather than leaving the router a stale stand-in.
+ */
+function noRouterInstrumentation(): Plugin {
+  const exportsList =
+    "consumeInstrumentationClientResultMetaReceiver, getRouteInstrumentationUpdates, instrumentClientSideRouter, instrumentHandler, instrumentationResultMetaContext";
+  return {
+    name: "no-router-instrumentation",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.config.consumer === "client",
+    load: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]router[\\/]instrumentation\.js$/ },
+      handler(id) {
+        if (!readFileSync(id, "utf8").includes(`export { ${exportsList} };`))
+          this.error(`${id} no longer exports { ${exportsList} }: no-router-instrumentation needs a look`);
+        return [
+          'import { createContext } from "./utils.js";',
+          "const unsupported = () => {",
+          '  throw new Error("React Router instrumentations are left out of the browser build (vite.config.ts)");',
+          "};",
+          "export const instrumentationResultMetaContext = createContext();",
+          "export const consumeInstrumentationClientResultMetaReceiver = () => undefined;",
+          "export { unsupported as getRouteInstrumentationUpdates, unsupported as instrumentClientSideRouter, unsupported as instrumentHandler };",
+        ].join("\n");
+      },
+    },
+  };
+}
+
+/**
  * Vite sends every dynamic `import()` in the browser's code through a helper that first links
  * the imported chunk's own imports (`<link rel=modulepreload>`) and stylesheets, so they
  * download side by side, and reports failures as a `vite:preloadError` event. The shop turns
@@ -314,6 +350,7 @@ export default defineConfig({
   plugins: [
     plainDynamicImports(),
     reactNamedExports(),
+    noRouterInstrumentation(),
     noServerCodeInBrowser(),
     lucideIconImports(),
     lightLucideIcons(),
