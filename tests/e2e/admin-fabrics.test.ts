@@ -2,12 +2,14 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fabricCodeFromName } from "../../core/fabric.ts";
 import { FABRIC_CODE_FORMAT_MESSAGE, FABRIC_CODE_RESERVED_MESSAGE } from "../../core/product.ts";
+import { DRAFT_RESTORED_MESSAGE } from "../../app/components/admin/use-draft-across-sign-in.ts";
 import { launchBrowser, VIEWPORTS } from "./support/browser.ts";
 import { createFabric, deleteFabric, FabricFormPage } from "./support/fabric-form-page.ts";
 import {
   baseUrl,
   createProduct,
   keepEditing,
+  owner as account,
   signInAsOwner,
   uniqueName,
   uploadPicture,
@@ -272,6 +274,71 @@ describe("fabric library page", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.waitForURL(`${baseUrl}/admin/fabrics`);
     expect(await library.card(renamed).innerText()).not.toContain("Not saved.");
+  });
+
+  it("keeps what was typed in a dialog or on the page when her session ends before the save", async () => {
+    // A session of its own: this one is ended on purpose.
+    const { context, page } = await signInAsOwner(browser, VIEWPORTS.desktop);
+    try {
+      const fabric = await createFabric(page, { price: "2" });
+      createdFabricIds.push(fabric.id);
+      const library = new FabricFormPage(page);
+      const dialog = library.inDialog();
+      const signInAgain = async (returnTo: string) => {
+        await page.waitForURL(`${baseUrl}/admin/login`);
+        await page.getByLabel("Email").fill(account.email);
+        await page.getByLabel("Password").fill(account.password);
+        await page.getByRole("button", { name: "Sign In" }).click();
+        await page.waitForURL(`${baseUrl}${returnTo}`);
+        await waitForToast(page, DRAFT_RESTORED_MESSAGE);
+      };
+
+      // Quick edit: signed out meanwhile, the save leads to sign-in; back at the library, the
+      // same dialog opens again with what she had typed.
+      await library.openLibrary();
+      await library
+        .card(fabric.name)
+        .getByRole("button", { name: `Quick edit ${fabric.name}` })
+        .click();
+      const renamed = `${fabric.name} Kept`;
+      await dialog.fill({ name: renamed, price: "4.25" });
+      await context.clearCookies();
+      await dialog.submit("Update Fabric");
+      await signInAgain("/admin/fabrics");
+      await page.getByRole("dialog").getByRole("heading", { name: "Edit Fabric" }).waitFor();
+      expect(await dialog.field("Fabric Name *").inputValue()).toBe(renamed);
+      expect(await dialog.field("Price Upcharge ($)").inputValue()).toBe("4.25");
+      await dialog.submit("Update Fabric");
+      await waitForToast(page, "Fabric updated successfully");
+      expect(await library.card(renamed).innerText()).toContain("+$4.25 upcharge");
+
+      // The form page: a code of her own stays hers once given back.
+      await library.openNew();
+      const added = uniqueName("Kept Canvas");
+      createdFabricNames.push(added);
+      await library.fill({ name: added, color: "Green" });
+      const code = `${fabricCodeFromName(added).slice(0, 20).replace(/-+$/, "")}-own`;
+      await library.fill({ code });
+      await library.uploadSwatch();
+      await context.clearCookies();
+      await library.submit("Add Fabric");
+      await signInAgain("/admin/fabrics/new");
+      expect(await library.field("Fabric Name *").inputValue()).toBe(added);
+      await library.fill({ name: `${added} Twill` });
+      createdFabricNames.push(`${added} Twill`);
+      expect(await library.field("Fabric Code *").inputValue()).toBe(code);
+      await library.submit("Add Fabric");
+      await page.waitForURL(`${baseUrl}/admin/fabrics`);
+      await waitForToast(page, "Fabric added successfully");
+      expect(await library.card(`${added} Twill`).innerText()).toContain(code);
+      // Given back once: the library opens no dialog now, the form opens empty.
+      await library.openLibrary();
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      await library.openNew();
+      expect(await library.field("Fabric Name *").inputValue()).toBe("");
+    } finally {
+      await context.close();
+    }
   });
 
   it("gives focus back to the button that opened a dialog, or to the heading once its card is gone", async () => {

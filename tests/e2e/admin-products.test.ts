@@ -216,9 +216,13 @@ describe("product wizard", () => {
       await page.getByLabel("Password").fill(account.password);
       await page.getByRole("button", { name: "Sign In" }).click();
 
-      // Back at the wizard, with what she had typed and chosen.
+      // Back at the wizard, on the step she saved from, with what she had typed and chosen.
       await page.waitForURL(`${baseUrl}/admin/products/new`);
       await waitForToast(page, DRAFT_RESTORED_MESSAGE);
+      await wizard.stepHeading("Product Images").waitFor();
+      await wizard.imageInput("Main image *").getByRole("img", { name: "Main image * preview" }).waitFor();
+      expect(await wizard.fabricSwitch().getAttribute("aria-checked")).toBe("false");
+      await wizard.previous();
       expect(await wizard.field("Product Name *").inputValue()).toBe(name);
       expect(await wizard.field("Price ($) *").inputValue()).toBe("23.50");
       // Her own slug stays hers: a change to the name does not take it back.
@@ -227,7 +231,7 @@ describe("product wizard", () => {
       await wizard.field("Product Name *").fill(renamed);
       expect(await wizard.field("URL Slug *").inputValue()).toBe(slug);
       await wizard.next();
-      await wizard.imageInput("Main image *").getByRole("img", { name: "Main image * preview" }).waitFor();
+      await wizard.stepHeading("Product Images").waitFor();
       await page.getByRole("button", { name: "Create Product" }).click();
       await waitForToast(page, "Product created successfully");
       // Given back once: the wizard opened again starts empty.

@@ -55,6 +55,23 @@ export function useDraftAcrossSignIn<T extends object>({
   }, [form]);
 }
 
+/**
+ * The form of this page, among those named `prefix…`, whose input waits to be given back: a
+ * page that shows the form in a dialog opens that dialog again.
+ */
+export function keptDraftForm(prefix: string): string | null {
+  const page = `${KEY_PREFIX}${window.location.pathname}#`;
+  try {
+    for (let index = 0; index < sessionStorage.length; index++) {
+      const key = sessionStorage.key(index);
+      if (key?.startsWith(page + prefix)) return key.slice(page.length);
+    }
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+  return null;
+}
+
 function take(key: string): unknown {
   try {
     const raw = sessionStorage.getItem(key);
@@ -66,13 +83,21 @@ function take(key: string): unknown {
   }
 }
 
-/** The same fields, each of the same kind (text, number, flag, list, object), as `like`. */
+const kind = (item: unknown) => (Array.isArray(item) ? "array" : item === null ? "null" : typeof item);
+
+/**
+ * The same fields, each of the same kind (text, number, flag, list, object), as `like`; an
+ * object's own fields alike.
+ */
 function sameShape(value: unknown, like: object): boolean {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const kind = (item: unknown) => (Array.isArray(item) ? "array" : item === null ? "null" : typeof item);
+  if (kind(value) !== "object") return false;
   const keys = Object.keys(like);
   return (
-    keys.length === Object.keys(value).length &&
-    keys.every((key) => kind((value as Record<string, unknown>)[key]) === kind((like as Record<string, unknown>)[key]))
+    keys.length === Object.keys(value as object).length &&
+    keys.every((key) => {
+      const item = (value as Record<string, unknown>)[key];
+      const expected = (like as Record<string, unknown>)[key];
+      return kind(item) === kind(expected) && (kind(expected) !== "object" || sameShape(item, expected as object));
+    })
   );
 }

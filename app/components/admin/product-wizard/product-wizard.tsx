@@ -66,13 +66,16 @@ export function ProductWizard({
   const changed = JSON.stringify(values) !== JSON.stringify(initial);
   useDraftAcrossSignIn({
     form: "product",
-    values,
+    // The step too: a save refused for want of a session gives her back the step she saved from.
+    values: { input: values, step },
     unsaved: changed,
     sending: saving || checkingSlug,
     restore: (draft) => {
-      setValues(draft);
+      setValues(draft.input);
+      const last = draft.input.hasFabricSelection ? 3 : 2;
+      setStep(Number.isInteger(draft.step) ? Math.min(Math.max(draft.step, 1), last) : 1);
       // A slug of her own stays hers: it no longer follows the name.
-      setSlugTouched(mode === "edit" || draft.slug !== productSlug(draft.name));
+      setSlugTouched(mode === "edit" || draft.input.slug !== productSlug(draft.input.name));
     },
   });
 
