@@ -56,20 +56,21 @@ export function useDraftAcrossSignIn<T extends object>({
 }
 
 /**
- * The form of this page, among those named `prefix…`, whose input waits to be given back: a
- * page that shows the form in a dialog opens that dialog again.
+ * The forms of this page, among those named `prefix…`, whose input waits to be given back: a
+ * page that shows a form in a dialog opens that dialog again.
  */
-export function keptDraftForm(prefix: string): string | null {
+export function keptDraftForms(prefix: string): string[] {
   const page = `${KEY_PREFIX}${window.location.pathname}#`;
+  const forms: string[] = [];
   try {
     for (let index = 0; index < sessionStorage.length; index++) {
       const key = sessionStorage.key(index);
-      if (key?.startsWith(page + prefix)) return key.slice(page.length);
+      if (key?.startsWith(page + prefix)) forms.push(key.slice(page.length));
     }
   } catch {
     // Storage refused: nothing was kept.
   }
-  return null;
+  return forms;
 }
 
 function take(key: string): unknown {

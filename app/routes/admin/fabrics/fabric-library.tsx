@@ -19,7 +19,7 @@ import { adminButtonClass, AdminButton } from "../../../components/admin/admin-b
 import { AdminErrorPanel } from "../../../components/admin/admin-error-boundary.tsx";
 import { ConfirmDialog } from "../../../components/admin/confirm-dialog.tsx";
 import { FabricDialog } from "../../../components/admin/fabric-form/fabric-dialog.tsx";
-import { keptDraftForm } from "../../../components/admin/use-draft-across-sign-in.ts";
+import { keptDraftForms } from "../../../components/admin/use-draft-across-sign-in.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { adminMeta, adminPath } from "../admin-pages.ts";
 import { fabricEditorAction } from "./fabric-editor.server.ts";
@@ -54,10 +54,11 @@ export default function FabricLibrary({ loaderData }: Route.ComponentProps) {
 
   // A dialog's input kept while she signed in again opens its dialog again, which gives it back.
   useEffect(() => {
-    const form = keptDraftForm("fabric:");
-    const fabric = fabrics.find((row) => form === `fabric:${row.id}`);
+    const forms = keptDraftForms("fabric:");
+    // A fabric deleted meanwhile has no dialog to open.
+    const fabric = fabrics.find((row) => forms.includes(`fabric:${row.id}`));
     // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is read after hydration
-    if (form === "fabric:new") setDialog({ mode: "create", initial: newFabricInput(fabrics.length) });
+    if (forms.includes("fabric:new")) setDialog({ mode: "create", initial: newFabricInput(fabrics.length) });
     else if (fabric) setDialog({ mode: "edit", fabric });
     // Once, when the library opens: later reloads of its list leave the dialogs as they are.
     // eslint-disable-next-line react-hooks/exhaustive-deps
