@@ -78,17 +78,7 @@ export async function launchChromium(): Promise<{ port: number; close(): Promise
  */
 export async function lighthouseMobile(url: string, port: number, runs: number): Promise<LighthouseFigures> {
   const results: Report[] = [];
-  for (let run = 0; run < runs; run++) {
-    const result = await lighthouse(url, {
-      port,
-      logLevel: "error",
-      output: "json",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    results.push(result.lhr);
-  }
+  for (let run = 0; run < runs; run++) results.push(await lighthouseRun(url, port));
   const lhr: Report = computeMedianRun(results);
   const score = (id: string, of = lhr) => Math.round((of.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -115,6 +105,29 @@ export async function lighthouseMobile(url: string, port: number, runs: number):
     failedAudits: [...new Set(failedAudits)],
     runScores: results.map((run) => score("performance", run)),
   };
+}
+
+/** Tries a run this many times when Lighthouse fails to record it. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run. Now and then Chromium's trace of a load comes back without its start
+ * (NO_NAVSTART), and Lighthouse answers an error asking to be run again: so it is, twice at most.
+ */
+async function lighthouseRun(url: string, port: number): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: "error",
+      output: "json",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt === LIGHTHOUSE_ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${error.message}`);
+    console.error(`Lighthouse on ${url}: ${error.code}, run again`);
+  }
 }
 
 /** A GET's status and body bytes as sent (compressed when the server compressed them). */
