@@ -9,7 +9,7 @@ import {
   baseUrl,
   createProduct,
   keepEditing,
-  owner as account,
+  signInAgain,
   signInAsOwner,
   uniqueName,
   uploadPicture,
@@ -284,14 +284,6 @@ describe("fabric library page", () => {
       createdFabricIds.push(fabric.id);
       const library = new FabricFormPage(page);
       const dialog = library.inDialog();
-      const signInAgain = async (returnTo: string) => {
-        await page.waitForURL(`${baseUrl}/admin/login`);
-        await page.getByLabel("Email").fill(account.email);
-        await page.getByLabel("Password").fill(account.password);
-        await page.getByRole("button", { name: "Sign In" }).click();
-        await page.waitForURL(`${baseUrl}${returnTo}`);
-        await waitForToast(page, DRAFT_RESTORED_MESSAGE);
-      };
 
       // Quick edit: signed out meanwhile, the save leads to sign-in; back at the library, the
       // same dialog opens again with what she had typed.
@@ -304,7 +296,8 @@ describe("fabric library page", () => {
       await dialog.fill({ name: renamed, price: "4.25" });
       await context.clearCookies();
       await dialog.submit("Update Fabric");
-      await signInAgain("/admin/fabrics");
+      await signInAgain(page, "/admin/fabrics");
+      await waitForToast(page, DRAFT_RESTORED_MESSAGE);
       await page.getByRole("dialog").getByRole("heading", { name: "Edit Fabric" }).waitFor();
       expect(await dialog.field("Fabric Name *").inputValue()).toBe(renamed);
       expect(await dialog.field("Price Upcharge ($)").inputValue()).toBe("4.25");
@@ -322,7 +315,8 @@ describe("fabric library page", () => {
       await library.uploadSwatch();
       await context.clearCookies();
       await library.submit("Add Fabric");
-      await signInAgain("/admin/fabrics/new");
+      await signInAgain(page, "/admin/fabrics/new");
+      await waitForToast(page, DRAFT_RESTORED_MESSAGE);
       expect(await library.field("Fabric Name *").inputValue()).toBe(added);
       await library.fill({ name: `${added} Twill` });
       createdFabricNames.push(`${added} Twill`);

@@ -8,8 +8,9 @@ import {
   keepEditing,
   leaveQuestion,
   noisyPicture,
-  owner as account,
+  signInAgain,
   signInAsOwner,
+  signInOnPage,
   uniqueName,
   type OwnerSession,
 } from "./support/owner.ts";
@@ -211,13 +212,9 @@ describe("product wizard", () => {
       // Signed out meanwhile (on another device, or the session ran out): the save leads to sign-in.
       await context.clearCookies();
       await page.getByRole("button", { name: "Create Product" }).click();
-      await page.waitForURL(`${baseUrl}/admin/login`);
-      await page.getByLabel("Email").fill(account.email);
-      await page.getByLabel("Password").fill(account.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await signInAgain(page, "/admin/products/new");
 
       // Back at the wizard, on the step she saved from, with what she had typed and chosen.
-      await page.waitForURL(`${baseUrl}/admin/products/new`);
       await waitForToast(page, DRAFT_RESTORED_MESSAGE);
       await wizard.stepHeading("Product Images").waitFor();
       await wizard.imageInput("Main image *").getByRole("img", { name: "Main image * preview" }).waitFor();
@@ -235,6 +232,15 @@ describe("product wizard", () => {
       await page.getByRole("button", { name: "Create Product" }).click();
       await waitForToast(page, "Product created successfully");
       // Given back once: the wizard opened again starts empty.
+      await wizard.openNew(baseUrl);
+      expect(await wizard.field("Product Name *").inputValue()).toBe("");
+
+      // Signing out herself, past "Leave without saving?", keeps nothing.
+      await wizard.field("Product Name *").fill(uniqueName("Dropped Tote"));
+      await page.getByRole("button", { name: "Logout" }).click();
+      await leaveQuestion(page).getByRole("button", { name: "Leave" }).click();
+      await page.waitForURL(`${baseUrl}/admin/login`);
+      await signInOnPage(page);
       await wizard.openNew(baseUrl);
       expect(await wizard.field("Product Name *").inputValue()).toBe("");
     } finally {

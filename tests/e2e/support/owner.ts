@@ -42,6 +42,18 @@ export async function signInOnPage(page: Page, password = owner.password, shopUr
   await page.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
 
+/**
+ * On the sign-in page the shop sent her to (her session ended), signs the owner in again and
+ * waits to be taken back to `returnTo`.
+ */
+export async function signInAgain(page: Page, returnTo: string, shopUrl = baseUrl): Promise<void> {
+  await page.waitForURL(`${shopUrl}/admin/login`);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${shopUrl}${returnTo}`);
+}
+
 /** A new browser context signed in as the store owner, on the dashboard. */
 export async function signInAsOwner(
   browser: Browser,
