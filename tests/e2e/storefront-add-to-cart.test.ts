@@ -47,6 +47,17 @@ describe.each(Object.entries(VIEWPORTS))("added-to-cart panel on %s", (name, vie
     await waitForToast(page, "Item added to your cart");
     const added = page.getByRole("region", { name: "Item added to your cart" });
     await added.waitFor();
+    // The toast covers neither the header, whose cart count it speaks of, nor the panel.
+    const toast = (await page.locator("[data-sonner-toast]").first().boundingBox())!;
+    const header = (await page.locator("header").first().boundingBox())!;
+    const box = (await added.boundingBox())!;
+    expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+    const apart =
+      toast.y + toast.height <= box.y ||
+      toast.y >= box.y + box.height ||
+      toast.x + toast.width <= box.x ||
+      toast.x >= box.x + box.width;
+    expect(apart).toBe(true);
     const text = await added.innerText();
     expect(text).toContain("Larimer Top-Handle Purse");
     expect(text).toContain("Fabric: Highland Plaid");

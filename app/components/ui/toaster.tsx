@@ -9,8 +9,16 @@ const SonnerToaster = lazy(() => import("sonner").then((module) => ({ default: m
 
 /** Below the md breakpoint a bottom toast would cover the buttons at the end of a form (the wizard's Next). */
 const PHONE_QUERY = "(max-width: 767px)";
+/**
+ * A toast at the top stays below the sticky header (the shop's is 80 px tall, the admin's 56), so
+ * the cart's count, which the toast's news just changed, stays in sight.
+ */
+const BELOW_HEADER = { top: 88 };
 
-/** The one place toasts appear: bottom centre (top centre on a phone), one at a time, self-dismissing. */
+/**
+ * The one place toasts appear: bottom centre (top centre, below the header, on a phone), one at a
+ * time, self-dismissing.
+ */
 export function Toaster() {
   const hydrated = useHydrated();
   if (!hydrated) return null;
@@ -18,6 +26,8 @@ export function Toaster() {
     <Suspense fallback={null}>
       <SonnerToaster
         position={window.matchMedia(PHONE_QUERY).matches ? "top-center" : "bottom-center"}
+        offset={BELOW_HEADER}
+        mobileOffset={BELOW_HEADER}
         visibleToasts={1}
         duration={TOAST_DURATION_MS}
         closeButton
