@@ -2,7 +2,12 @@
 // `<hash>-<width>x<height>-<w>w.webp` for every width in IMAGE_WIDTHS below the original.
 // The name alone therefore tells a page the size and the available variants.
 
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+/**
+ * 200 serves the small slots (fabric swatches at 64 px, gallery thumbnails at 96) on a phone's
+ * 2× screen. Pictures stored before it was added get that copy on first request
+ * (server/http/image-variants.ts).
+ */
+export const IMAGE_WIDTHS = [200, 320, 640, 960, 1280] as const;
 
 const STORED_IMAGE = /^(?<base>\/uploads\/.+-(?<width>\d+)x(?<height>\d+))\.webp$/;
 

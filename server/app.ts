@@ -20,6 +20,7 @@ import { precompressedFiles } from "./http/precompressed.ts";
 import { listenOnPort } from "./http/listening-sockets.ts";
 import { isPersonalPath, reactRouterHandler } from "./http/react-router-handler.ts";
 import { allowedMethods, limitRequestBodies } from "./http/request-limits.ts";
+import { missingImageVariants } from "./http/image-variants.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { startAttemptSweeper } from "./http/throttle.ts";
@@ -76,14 +77,15 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
   });
 
   // Uploaded files are named by their content hash, so they never change.
+  const uploadsCaching = { immutable: true, maxAgeMs: YEAR_IN_SECONDS * 1000 };
   app.use(
     "/uploads",
     express.static(options.uploadsDir, {
-      immutable: true,
-      maxAge: YEAR_IN_SECONDS * 1000,
+      immutable: uploadsCaching.immutable,
+      maxAge: uploadsCaching.maxAgeMs,
       index: false,
-      fallthrough: false,
     }),
+    missingImageVariants(services.storage, log, uploadsCaching),
   );
 
   if (options.vite) {

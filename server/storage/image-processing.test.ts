@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { responsiveImage } from "../../core/images.ts";
 import * as fixtures from "../../tests/support/image-fixtures.ts";
-import { ImageRejectedError, MAX_INPUT_PIXELS, storeImage } from "./image-processing.ts";
+import { ImageRejectedError, MAX_INPUT_PIXELS, storeImage, storeMissingVariant } from "./image-processing.ts";
 import { createLocalStorage } from "./local-storage.ts";
 
 const newStorage = () => createLocalStorage(mkdtempSync(path.join(tmpdir(), "selvage-storage-")));
@@ -82,6 +82,40 @@ describe("storeImage", () => {
     expect((error as ImageRejectedError).reason).toBe("damaged");
     expect((error as Error).message).toBe("the file is damaged or incomplete");
     expect(existsSync(path.join(storage.root, "cut"))).toBe(false);
+  });
+});
+
+describe("storeMissingVariant", () => {
+  it("makes a copy a picture stored before its width was made, once, from the stored picture", async () => {
+    const storage = newStorage();
+    const stored = await storeImage(storage, await png(1000, 500), "products/tote");
+    const key = stored.url.replace("/uploads/", "").replace(".webp", "-200w.webp");
+    // As stored before 200 was one of the widths.
+    rmSync(path.join(storage.root, key));
+    expect(await storeMissingVariant(storage, key)).toBe(true);
+    expect(await sharp(path.join(storage.root, key)).metadata()).toMatchObject({
+      format: "webp",
+      width: 200,
+      height: 100,
+    });
+  });
+
+  it("makes nothing for a width the shop does not make, one not narrower, or a picture not stored", async () => {
+    const storage = newStorage();
+    const stored = await storeImage(storage, await png(300, 300), "fabrics/linen");
+    const base = stored.url.replace("/uploads/", "").replace(".webp", "");
+    for (const key of [
+      `${base}-201w.webp`,
+      `${base}-320w.webp`,
+      `${base}-1280w.webp`,
+      "fabrics/linen/0000-300x300-200w.webp",
+      `../${base}-200w.webp`,
+      `${base}-200w.png`,
+      `${base}.webp`,
+    ]) {
+      expect(await storeMissingVariant(storage, key), key).toBe(false);
+      expect(existsSync(path.join(storage.root, key)), key).toBe(key === `${base}.webp`);
+    }
   });
 });
 

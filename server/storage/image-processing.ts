@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_WIDTHS, storedImageName } from "../../core/images.ts";
-import type { FileStorage } from "./local-storage.ts";
+import { isSafeStorageKey, type FileStorage } from "./local-storage.ts";
 
 /** Formats accepted from owners; decided by the file's content, never by its name or type. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
@@ -29,6 +31,9 @@ export class ImageRejectedError extends Error {
     this.reason = reason;
   }
 }
+
+// Effort 2 encodes about twice as fast as the default for files a few percent larger.
+const WEBP = { quality: 82, effort: 2 } as const;
 
 export interface StoredImage {
   url: string;
@@ -67,8 +72,7 @@ export async function storeImage(storage: FileStorage, input: Buffer, folder: st
   const { data: pixels, info } = decoded;
   const { width, height, channels } = info;
   const fromPixels = () => sharp(pixels, { raw: { width, height, channels } });
-  // Effort 2 encodes about twice as fast as the default for files a few percent larger.
-  const encode = (image: ReturnType<typeof sharp>) => image.webp({ quality: 82, effort: 2 }).toBuffer();
+  const encode = (image: ReturnType<typeof sharp>) => image.webp(WEBP).toBuffer();
 
   const data = await encode(fromPixels());
   const hash = createHash("sha256").update(data).digest("hex").slice(0, 20);
@@ -80,4 +84,33 @@ export async function storeImage(storage: FileStorage, input: Buffer, folder: st
     }),
   );
   return { url, width, height };
+}
+
+/** A narrower copy's storage key: the stored picture's key with `-<w>w` before `.webp`. */
+const VARIANT_KEY = /^(?<picture>(?:[\w-]+\/)*[\w-]+-(?<width>\d+)x\d+)-(?<variant>\d+)w\.webp$/;
+
+/**
+ * Makes a narrower copy that a stored picture lacks because the shop stored it before that width
+ * was one of IMAGE_WIDTHS, from the stored picture, and answers whether it did. Nothing is
+ * written for a key that is not a copy the shop makes (a width it does not make, or one not
+ * narrower than the picture) or whose picture is not stored.
+ */
+export async function storeMissingVariant(storage: FileStorage, key: string): Promise<boolean> {
+  const match = VARIANT_KEY.exec(key);
+  if (!match?.groups || !isSafeStorageKey(key)) return false;
+  const variantWidth = Number(match.groups.variant);
+  const widths: readonly number[] = IMAGE_WIDTHS;
+  if (!widths.includes(variantWidth) || variantWidth >= Number(match.groups.width)) return false;
+  let picture: Buffer;
+  try {
+    picture = await readFile(path.join(storage.root, `${match.groups.picture}.webp`));
+  } catch {
+    return false;
+  }
+  const variant = await sharp(picture, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: variantWidth })
+    .webp(WEBP)
+    .toBuffer();
+  await storage.put(key, variant);
+  return true;
 }

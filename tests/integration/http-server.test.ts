@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILD_DIR, startAppServer, type AppServer } from "../support/app-server.ts";
 import { createServerDatabase, dropServerDatabase, ENGINES, withAdminClient } from "../support/test-database.ts";
@@ -129,13 +130,39 @@ describe.each(ENGINES)("production server on %s", (engine) => {
     expect((await fetch(`${server.url}/uploads/products/nothing-here.webp`)).status).toBe(404);
   });
 
+  it("makes a narrow copy a picture stored before that width lacks, once, however many ask at once", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const picture = /src="\/uploads\/([^"]+-(\d+)x\d+)\.webp"/.exec(html);
+    expect(picture).not.toBeNull();
+    const key = `${picture![1]}-200w.webp`;
+    const file = path.join(server.dataDir, "uploads", key);
+    rmSync(file, { force: true });
+    const answers = await Promise.all([1, 2, 3].map(() => fetch(`${server.url}/uploads/${key}`)));
+    for (const response of answers) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(200);
+    }
+    expect(existsSync(file)).toBe(true);
+    // Only widths the shop makes, narrower than the picture, of a picture it holds.
+    for (const other of [
+      `${picture![1]}-201w.webp`,
+      `${picture![1]}-${picture![2]}w.webp`,
+      "products/nothing-here-1200x1200-200w.webp",
+    ]) {
+      expect((await fetch(`${server.url}/uploads/${other}`)).status, other).toBe(404);
+      expect(existsSync(path.join(server.dataDir, "uploads", other)), other).toBe(false);
+    }
+  });
+
   it("answers hostile paths and queries without a server error", async () => {
     for (const [path, status] of [
       ["/search?q=%00", 200],
       ["/category/%00", 404],
       ["/product/%00", 404],
       ["/product/..%2F..%2Fetc", 404],
-      ["/uploads/%2e%2e%2fauth-secret", 403],
+      ["/uploads/%2e%2e%2fauth-secret", 404],
     ] as const) {
       expect((await fetch(`${server.url}${path}`)).status, path).toBe(status);
     }
