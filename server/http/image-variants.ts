@@ -28,7 +28,9 @@ export function missingImageVariants(
     made.then(
       (stored) => {
         if (!stored) return notFound();
-        res.sendFile(key, { root: storage.root, maxAge: options.maxAgeMs, immutable: options.immutable });
+        res.sendFile(key, { root: storage.root, maxAge: options.maxAgeMs, immutable: options.immutable }, (error) => {
+          if (error && !res.headersSent) notFound();
+        });
       },
       (error: unknown) => {
         // A stored picture that no longer decodes: the page shows its fallback.
