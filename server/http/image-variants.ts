@@ -19,7 +19,7 @@ export function missingImageVariants(
   return (req, res) => {
     const key = req.path.slice(1);
     const notFound = () => res.status(404).type("text/plain").send("Not Found");
-    if ((req.method !== "GET" && req.method !== "HEAD") || !key.endsWith("w.webp")) return notFound();
+    if (req.method !== "GET" && req.method !== "HEAD") return notFound();
     let made = making.get(key);
     if (!made) {
       made = storeMissingVariant(storage, key).finally(() => making.delete(key));

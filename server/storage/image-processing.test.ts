@@ -86,7 +86,7 @@ describe("storeImage", () => {
 });
 
 describe("storeMissingVariant", () => {
-  it("makes a copy a picture stored before its width was made, once, from the stored picture", async () => {
+  it("makes a copy a picture stored before its width was made, from the stored picture", async () => {
     const storage = newStorage();
     const stored = await storeImage(storage, await png(1000, 500), "products/tote");
     const key = stored.url.replace("/uploads/", "").replace(".webp", "-200w.webp");

@@ -130,7 +130,7 @@ describe.each(ENGINES)("production server on %s", (engine) => {
     expect((await fetch(`${server.url}/uploads/products/nothing-here.webp`)).status).toBe(404);
   });
 
-  it("makes a narrow copy a picture stored before that width lacks, once, however many ask at once", async () => {
+  it("makes a narrow copy a picture stored before that width lacks, for every request asking at once", async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const picture = /src="\/uploads\/([^"]+-(\d+)x\d+)\.webp"/.exec(html);
     expect(picture).not.toBeNull();

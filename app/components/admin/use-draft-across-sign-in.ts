@@ -3,6 +3,8 @@ import { adminPath } from "../../routes/admin/admin-pages.ts";
 import { notify } from "../../lib/notify.ts";
 
 const KEY_PREFIX = "selvage-draft:";
+/** Where a form's input waits: this tab's sessionStorage, under the page's address and the form's name. */
+const draftKey = (form: string) => `${KEY_PREFIX}${window.location.pathname}#${form}`;
 export const DRAFT_RESTORED_MESSAGE = "What you entered before signing in again is back: save it to keep it.";
 
 /**
@@ -36,7 +38,7 @@ export function useDraftAcrossSignIn<T extends object>({
   });
 
   useEffect(() => {
-    const key = `${KEY_PREFIX}${window.location.pathname}#${form}`;
+    const key = draftKey(form);
     const kept = take(key);
     if (kept && sameShape(kept, latest.current.values)) {
       latest.current.restore(kept as T);
@@ -60,7 +62,7 @@ export function useDraftAcrossSignIn<T extends object>({
  * page that shows a form in a dialog opens that dialog again.
  */
 export function keptDraftForms(prefix: string): string[] {
-  const page = `${KEY_PREFIX}${window.location.pathname}#`;
+  const page = draftKey("");
   const forms: string[] = [];
   try {
     for (let index = 0; index < sessionStorage.length; index++) {

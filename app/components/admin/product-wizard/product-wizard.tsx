@@ -25,6 +25,8 @@ import type { CategoryChoice, LibraryFabric } from "./wizard-types.ts";
 
 const STEP_NAMES = ["Basic Information", "Product Images", "Fabric Options"] as const;
 const FINAL_SUBMIT_MESSAGE = "Please complete all required fields";
+/** Fabric Options is a step only while fabric selection is on. */
+const stepCountOf = (input: ProductInput) => (input.hasFabricSelection ? 3 : 2);
 
 /** Which step holds a field, so a refusal from the server opens the right one. */
 function stepOfField(field: string): number {
@@ -59,7 +61,7 @@ export function ProductWizard({
   const waitingForSlug = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const stepCount = values.hasFabricSelection ? 3 : 2;
+  const stepCount = stepCountOf(values);
   const lastStep = step >= stepCount;
   const saving = saver.state !== "idle";
   const checkingSlug = slugCheck.state !== "idle";
@@ -72,8 +74,7 @@ export function ProductWizard({
     sending: saving || checkingSlug,
     restore: (draft) => {
       setValues(draft.input);
-      const last = draft.input.hasFabricSelection ? 3 : 2;
-      setStep(Number.isInteger(draft.step) ? Math.min(Math.max(draft.step, 1), last) : 1);
+      setStep(Number.isInteger(draft.step) ? Math.min(Math.max(draft.step, 1), stepCountOf(draft.input)) : 1);
       // A slug of her own stays hers: it no longer follows the name.
       setSlugTouched(mode === "edit" || draft.input.slug !== productSlug(draft.input.name));
     },
